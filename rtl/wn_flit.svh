@@ -1,0 +1,23 @@
+// wormnet flit layout: the single source of truth. CMake turns these `define
+// lines into the C++ header wormnet/flit_layout.h (see rtl/README.md §1).
+`ifndef WN_FLIT_SVH
+`define WN_FLIT_SVH
+`define WN_FLIT_W        64
+`define WN_TYPE_LSB      0
+`define WN_TYPE_W        2
+`define WN_VC_LSB        2
+`define WN_VC_W          2
+`define WN_DEST_LSB      4
+`define WN_DEST_W        11
+`define WN_SRC_LSB       15
+`define WN_SRC_W         11
+`define WN_STEP_LSB      26
+`define WN_STEP_W        8
+`define WN_MSG_LSB       34
+`define WN_MSG_W         30
+`define WN_PAYLOAD_LSB   4
+`define WN_PAYLOAD_W     60
+// type bits: bit0 = head, bit1 = tail
+`define WN_HEAD_BIT      0
+`define WN_TAIL_BIT      1
+`endif

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Installs every Debian package wormnet's build, tests, demo and plots need.
+# Idempotent: does nothing when all are present; otherwise one apt-get update, one install.
+set -euo pipefail
+PACKAGES=(
+  verilator libsystemc-dev cmake ninja-build g++ pkg-config
+  libgtest-dev libgmock-dev libbenchmark-dev
+  nlohmann-json3-dev libcli11-dev libyaml-cpp-dev libfmt-dev zlib1g-dev
+  yosys python3 python3-matplotlib
+)
+missing=()
+for p in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#PACKAGES[@]} packages present"
+  exit 0
+fi
+echo "setup: installing ${missing[*]}"
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -q
+$SUDO apt-get install -y -q --no-install-recommends "${missing[@]}"

@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The test command (README, CI): setup, configure, build, run every ctest case.
+# Long soaks carry the ctest label "soak" and are excluded here: scripts/test.sh -L soak runs them.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+start=$(date +%s)
+scripts/build.sh
+echo "build: $(( $(date +%s) - start )) s"
+cd "${BUILD_DIR:-build}"
+if [ $# -gt 0 ]; then
+  ctest --output-on-failure -j "$(nproc)" "$@"
+else
+  ctest --output-on-failure -j "$(nproc)" -LE soak
+fi

@@ -1,0 +1,81 @@
+// The network: one RouterUnit per node (RTL, C++ model, or both in lock-step),
+// wired by the topology. One call to cycle() is one rising clock edge for
+// every router. Routers that are idle and receive nothing are not evaluated
+// (rtl/README.md §6: their state can not change), which makes idle parts of a
+// large network almost free.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "network/router_unit.h"
+#include "topology/topology.h"
+
+namespace wn {
+
+enum class Backend { Rtl, Model, Lockstep };
+Backend parse_backend(const std::string& s);  // throws ConfigError("--backend")
+const char* backend_name(Backend b);
+
+struct NetworkParams {
+  Backend backend = Backend::Model;
+  int vcs = 2;
+  int buf = 8;
+  int inj = 1;  // injection channels per node
+  int ej = 1;   // ejection channels per node
+  bool dateline = true;
+  int model_fault = 0;  // test-only: fault injected into the C++ model (lock-step must catch it)
+};
+// Validates params against the topology; throws ConfigError naming the field.
+void validate(const Topology& topo, const NetworkParams& p);
+
+class Network {
+ public:
+  Network(const Topology& topo, const NetworkParams& params);
+  ~Network();
+
+  const Topology& topology() const { return topo_; }
+  const NetworkParams& params() const { return params_; }
+
+  // NI side. Before cycle(): set injection flits of this cycle.
+  void inject(int node, int channel, uint64_t flit) {
+    in_[size_t(node)].inj_valid |= 1u << channel;
+    in_[size_t(node)].inj_flit[channel] = flit;
+  }
+  // After cycle(): registered outputs (ejection flits, injection credits).
+  const RouterOut& out(int node) const { return out_[size_t(node)]; }
+  // Routers evaluated in the last cycle (others produced nothing).
+  const std::vector<int>& evaluated() const { return evaluated_; }
+  // Inputs the routers saw in the last cycle (for observers).
+  const RouterIn& last_in(int node) const { return seen_[size_t(node)]; }
+
+  void cycle();
+  uint64_t cycles() const { return cycles_; }
+  uint64_t router_evals() const { return router_evals_; }
+  // Flit movements (router outputs + injections) in the last cycle.
+  int moves() const { return moves_; }
+
+  // Where output port `o` of router r leads: {neighbour, its input port}, or {-1,-1}.
+  std::pair<int, int> link(int r, int o) const { return links_[size_t(r) * kMaxPorts + size_t(o)]; }
+
+  RouterUnit& router(int node) { return *routers_[size_t(node)]; }
+  // Opens an FST waveform of the RTL routers (RTL or lock-step backend only).
+  void trace(const std::string& fst_path);
+
+ private:
+  const Topology& topo_;
+  NetworkParams params_;
+  std::vector<std::unique_ptr<RouterUnit>> routers_;
+  std::vector<RouterIn> in_, seen_;
+  std::vector<RouterOut> out_;
+  std::vector<uint8_t> busy_;
+  std::vector<std::pair<int, int>> links_;
+  std::vector<int> evaluated_;
+  uint64_t cycles_ = 0, router_evals_ = 0;
+  int moves_ = 0;
+  struct Tracer;
+  std::unique_ptr<Tracer> tracer_;
+};
+
+}  // namespace wn

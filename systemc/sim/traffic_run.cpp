@@ -1,0 +1,200 @@
+#include "sim/traffic_run.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <systemc>
+
+#include "check/flit_tracker.h"
+#include "core/config_error.h"
+#include "node/node_module.h"
+#include "sim/fabric.h"
+#include "traffic/traffic_source.h"
+
+namespace wn {
+
+int parse_port_model(const std::string& ports, const Topology& topo) {
+  if (ports == "one") return 1;
+  if (ports == "all") return topo.ports();
+  const std::string allowed = fmt::format("allowed: one, all, or K = 1..{} for {}", topo.ports(), topo.name());
+  if (ports.empty() || ports.size() > 3 || ports.find_first_not_of("0123456789") != std::string::npos)
+    throw ConfigError("--ports", fmt::format("'{}' is not a port model; {}", ports, allowed));
+  const int k = std::stoi(ports);
+  if (k < 1 || k > topo.ports()) throw ConfigError("--ports", fmt::format("{} is out of range; {}", k, allowed));
+  return k;
+}
+
+namespace {
+
+LatencyStats summarize(std::vector<uint64_t>& v) {
+  LatencyStats s;
+  s.count = v.size();
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  uint64_t sum = 0;
+  for (uint64_t x : v) sum += x;
+  s.avg = double(sum) / double(v.size());
+  s.max = v.back();
+  s.p50 = v[v.size() / 2];
+  s.p99 = v[std::min(v.size() - 1, v.size() * 99 / 100)];
+  return s;
+}
+
+nlohmann::json latency_json(const LatencyStats& s) {
+  return {{"count", s.count}, {"avg", s.avg}, {"max", s.max}, {"p50", s.p50}, {"p99", s.p99}};
+}
+
+}  // namespace
+
+nlohmann::json TrafficResult::to_json(const TrafficOptions& opt) const {
+  nlohmann::json j;
+  j["schema"] = "wormnet.traffic/1";
+  j["config"] = {{"topology", opt.topology},
+                 {"ports", opt.ports},
+                 {"injection_channels", opt.net.inj},
+                 {"ejection_channels", opt.net.ej},
+                 {"backend", backend_name(opt.net.backend)},
+                 {"vcs", opt.net.vcs},
+                 {"buf", opt.net.buf},
+                 {"dateline", opt.net.dateline},
+                 {"pattern", opt.pattern},
+                 {"rate", opt.rate},
+                 {"packet_flits", opt.packet_flits},
+                 {"cycles", opt.cycles},
+                 {"warmup", opt.warmup},
+                 {"seed", opt.seed}};
+  j["ok"] = ok;
+  j["deadlock"] = deadlock;
+  if (deadlock) j["deadlock_report"] = deadlock_report;
+  j["drained"] = drained;
+  j["errors"] = errors;
+  j["cycles_simulated"] = cycles_simulated;
+  j["packets"] = {{"created", packets_created}, {"delivered", packets_delivered}};
+  j["throughput"] = {{"offered", offered}, {"accepted", accepted}};
+  j["network_latency"] = latency_json(network_latency);
+  j["total_latency"] = latency_json(total_latency);
+  j["avg_hops"] = avg_hops;
+  j["node_flits_injected"] = node_injected;
+  j["node_flits_ejected"] = node_ejected;
+  return j;
+}
+
+TrafficResult run_traffic(const TrafficOptions& opt_in) {
+  TrafficOptions opt = opt_in;
+  const Topology topo = Topology::parse(opt.topology);
+  opt.net.inj = opt.net.ej = parse_port_model(opt.ports, topo);
+  validate(topo, opt.net);
+  if (opt.packet_flits < 1 || opt.packet_flits > 4096)
+    throw ConfigError("--packet-flits", fmt::format("{} is out of range; allowed: 1..4096", opt.packet_flits));
+  if (!(opt.rate >= 0) || opt.rate > opt.packet_flits)
+    throw ConfigError("--rate", fmt::format("{} is out of range; allowed: 0..packet-flits (at most one new packet per "
+                                            "node per cycle)",
+                                            opt.rate));
+  if (opt.cycles < 1) throw ConfigError("--cycles", "must be at least 1");
+  const auto pattern = make_pattern(opt.pattern, topo, opt.pattern_opt);
+  const uint64_t window_begin = opt.warmup, window_end = opt.warmup + opt.cycles;
+  const uint64_t drain = opt.drain ? opt.drain : 10 * window_end;
+
+  Network net(topo, opt.net);
+  PacketStore store;
+  Scoreboard sb(topo, store);
+  FlitTracker tracker(net);
+  DeadlockWatchdog watchdog(opt.watchdog);
+  TrafficResult res;
+  const int n = topo.nodes();
+
+  std::vector<std::unique_ptr<NodeModule>> nodes;
+  std::vector<std::unique_ptr<TrafficSource>> sources;
+  std::vector<uint64_t> net_lat, tot_lat;
+  uint64_t hops_sum = 0, measured_delivered = 0;
+  for (int i = 0; i < n; ++i) {
+    nodes.push_back(std::make_unique<NodeModule>(fmt::format("node{}", i).c_str(), i, net, store, sb));
+    sources.push_back(std::make_unique<TrafficSource>(i, *pattern, opt.rate / opt.packet_flits, opt.packet_flits,
+                                                      opt.seed));
+    nodes.back()->ni.on_delivery = [&](uint32_t id, uint64_t) {
+      const PacketRecord& p = store[id];
+      if (!p.measured) return;
+      net_lat.push_back(p.tail_ejected - p.head_injected);
+      tot_lat.push_back(p.tail_ejected - p.created);
+      hops_sum += uint64_t(topo.hops(p.src, p.dst));
+      ++measured_delivered;
+    };
+  }
+  uint64_t window_flits_created = 0, ej_at_begin = 0, ej_at_end = 0;
+  auto total_ejected = [&] {
+    uint64_t s = 0;
+    for (auto& nd : nodes) s += nd->ni.flits_ejected();
+    return s;
+  };
+  bool generating = true;
+
+  auto before = [&](uint64_t now) {
+    const bool measured = now >= window_begin && now < window_end;
+    for (int i = 0; i < n; ++i) {
+      if (generating)
+        sources[size_t(i)]->generate(now, store, nodes[size_t(i)]->ni, measured, [&](uint32_t) {
+          if (measured) window_flits_created += uint64_t(opt.packet_flits);
+        });
+      nodes[size_t(i)]->ni.drive(now);
+    }
+  };
+  auto after = [&](uint64_t now) {
+    for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
+    tracker.observe(net);
+    const uint64_t next = now + 1;
+    if (next == window_begin) ej_at_begin = total_ejected();
+    if (next == window_end) {
+      ej_at_end = total_ejected();
+      generating = false;
+    }
+    if (watchdog.check(now, net.moves(), tracker.flits_in_network())) {
+      res.deadlock = true;
+      res.deadlock_report = fmt::format("deadlock: no flit moved for {} cycles (since cycle {}), {} flits in the "
+                                        "network\n{}",
+                                        watchdog.window(), watchdog.last_move(), tracker.flits_in_network(),
+                                        tracker.explain_waits(net, store));
+      return false;
+    }
+    if (!sb.ok()) return false;
+    if (!generating) {
+      if (sb.delivered() == store.size()) return false;
+      if (next >= window_end + drain) {
+        res.drained = false;
+        return false;
+      }
+    }
+    return true;
+  };
+
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS, 0.5, 0.5, sc_core::SC_NS, true);
+  Fabric fabric("fabric", net, before, after);
+  fabric.clk(clk);
+  if (!opt.trace.empty()) net.trace(opt.trace);
+  const auto t0 = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fabric.rethrow_if_failed();
+
+  res.cycles_simulated = fabric.now();
+  if (ej_at_end == 0 && fabric.now() < window_end) ej_at_end = total_ejected();
+  const uint64_t window = std::min<uint64_t>(opt.cycles, fabric.now() > window_begin ? fabric.now() - window_begin : 0);
+  res.offered = window ? double(window_flits_created) / double(n) / double(window) : 0;
+  res.accepted = window ? double(ej_at_end - ej_at_begin) / double(n) / double(window) : 0;
+  res.packets_created = store.size();
+  res.packets_delivered = sb.delivered();
+  res.network_latency = summarize(net_lat);
+  res.total_latency = summarize(tot_lat);
+  res.avg_hops = measured_delivered ? double(hops_sum) / double(measured_delivered) : 0;
+  for (auto& nd : nodes) {
+    res.node_injected.push_back(nd->ni.flits_injected());
+    res.node_ejected.push_back(nd->ni.flits_ejected());
+  }
+  res.errors = sb.errors();
+  res.router_evals = net.router_evals();
+  res.ok = sb.ok() && !res.deadlock;
+  return res;
+}
+
+}  // namespace wn

@@ -1,0 +1,73 @@
+// The wormnet command line as a user meets it: bad input gives one clear line
+// naming the field and the allowed values, exit code 2; good input runs.
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct CliRun {
+  int code;
+  std::string out;
+};
+
+CliRun wormnet(const std::string& args) {
+  const std::string cmd = std::string(WN_BINARY_DIR) + "/systemc/wormnet " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (p && fgets(buf.data(), int(buf.size()), p)) out += buf.data();
+  const int status = p ? pclose(p) : -1;
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+void expect_config_error(const std::string& args, const std::string& field, const std::string& allowed) {
+  const CliRun r = wormnet(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+  EXPECT_NE(r.out.find("error: " + field), std::string::npos) << args << "\n" << r.out;
+  EXPECT_NE(r.out.find(allowed), std::string::npos) << args << "\n" << r.out;
+}
+
+TEST(Cli, UnknownTopologyKind) { expect_config_error("traffic --topology ring:8", "--topology", "allowed: mesh:AxB"); }
+TEST(Cli, RadixBelowTwo) { expect_config_error("traffic --topology mesh:8x1", "--topology", "k = 1 < 2"); }
+TEST(Cli, CubeTooLarge) { expect_config_error("traffic --topology cube:12", "--topology", "D = 1..11"); }
+TEST(Cli, TooManyAddressBits) { expect_config_error("traffic --topology mesh:64x64", "--topology", "address bits"); }
+TEST(Cli, PortsBeyondNetworkPorts) { expect_config_error("traffic --topology mesh:4x4 --ports 5", "--ports", "K = 1..4"); }
+TEST(Cli, PortModelWord) { expect_config_error("traffic --ports some", "--ports", "allowed: one, all"); }
+TEST(Cli, OddVcsOnTorus) { expect_config_error("traffic --topology torus:4x4 --vcs 3", "--vcs", "even"); }
+TEST(Cli, VcsOutOfRange) { expect_config_error("traffic --vcs 5", "--vcs", "allowed: 1..4"); }
+TEST(Cli, BufferOutOfRange) { expect_config_error("traffic --buf 0", "--buf", "allowed: 1..16"); }
+TEST(Cli, UnknownPattern) { expect_config_error("traffic --pattern zigzag", "--pattern", "allowed: uniform"); }
+TEST(Cli, PatternNotDefinedOnTopology) {
+  expect_config_error("traffic --topology mesh:3x5 --pattern bitrev", "--pattern", "power-of-two");
+}
+TEST(Cli, UnknownBackend) { expect_config_error("traffic --backend fpga", "--backend", "allowed: rtl, model, lockstep"); }
+TEST(Cli, RateTooHigh) { expect_config_error("traffic --rate 9 --packet-flits 4", "--rate", "allowed: 0..packet-flits"); }
+
+TEST(Cli, TrafficRunsAndWritesJson) {
+  const std::string json = std::string(WN_BINARY_DIR) + "/cli_test_out.json";
+  const CliRun r = wormnet("traffic --topology mesh:4x4 --ports all --rate 0.2 --cycles 500 --warmup 100 --seed 3 --json " +
+                        json);
+  EXPECT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("seed 3"), std::string::npos);
+  EXPECT_NE(r.out.find("scoreboard            PASS"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("simulated cycles/s"), std::string::npos);
+  std::ifstream f(json);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  EXPECT_NE(ss.str().find("\"schema\": \"wormnet.traffic/1\""), std::string::npos);
+}
+
+TEST(Cli, ListNamesTopologiesPatternsBackends) {
+  const CliRun r = wormnet("list");
+  EXPECT_EQ(r.code, 0);
+  for (const char* w : {"mesh", "torus", "cube", "uniform", "tornado", "hotspot", "lockstep"})
+    EXPECT_NE(r.out.find(w), std::string::npos) << w;
+}
+
+}  // namespace
