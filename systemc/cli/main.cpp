@@ -15,6 +15,7 @@ int sc_main(int argc, char** argv) {
   app.require_subcommand(1);
   wn::cli::add_traffic_command(app);
   wn::cli::add_sweep_command(app, wn::cli::runners());
+  wn::cli::add_bench_command(app, wn::cli::runners());
   wn::cli::add_list_command(app);
   try {
     app.parse(argc, argv);

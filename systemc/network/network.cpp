@@ -100,8 +100,9 @@ void Network::cycle() {
     }
     ++router_evals_;
     busy_[size_t(r)] = out.busy;
-    moves_ += __builtin_popcount(in.inj_valid) + __builtin_popcount(out.out_valid) +
-              __builtin_popcount(out.ej_valid);
+    const int hops = __builtin_popcount(out.out_valid) + __builtin_popcount(out.ej_valid);
+    flit_hops_ += uint64_t(hops);
+    moves_ += __builtin_popcount(in.inj_valid) + hops;
     std::swap(seen_[size_t(r)], in);
     in.in_valid = in.out_credit = in.inj_valid = 0;
     evaluated_.push_back(r);

@@ -55,6 +55,8 @@ class Network {
   uint64_t router_evals() const { return router_evals_; }
   // Flit movements (router outputs + injections) in the last cycle.
   int moves() const { return moves_; }
+  // Flits that left a router (network outputs and ejections), whole run.
+  uint64_t flit_hops() const { return flit_hops_; }
 
   // Where output port `o` of router r leads: {neighbour, its input port}, or {-1,-1}.
   std::pair<int, int> link(int r, int o) const { return links_[size_t(r) * kMaxPorts + size_t(o)]; }
@@ -72,7 +74,7 @@ class Network {
   std::vector<uint8_t> busy_;
   std::vector<std::pair<int, int>> links_;
   std::vector<int> evaluated_;
-  uint64_t cycles_ = 0, router_evals_ = 0;
+  uint64_t cycles_ = 0, router_evals_ = 0, flit_hops_ = 0;
   int moves_ = 0;
   struct Tracer;
   std::unique_ptr<Tracer> tracer_;

@@ -193,6 +193,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   }
   res.errors = sb.errors();
   res.router_evals = net.router_evals();
+  res.flit_hops = net.flit_hops();
   res.ok = sb.ok() && !res.deadlock;
   return res;
 }

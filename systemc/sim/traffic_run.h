@@ -47,6 +47,7 @@ struct TrafficResult {
   std::vector<uint64_t> node_injected, node_ejected;  // flits, whole run
   double wall_seconds = 0;
   uint64_t router_evals = 0;
+  uint64_t flit_hops = 0;
   nlohmann::json to_json(const TrafficOptions& opt) const;  // deterministic: no wall time
 };
 
