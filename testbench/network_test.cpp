@@ -130,7 +130,7 @@ TEST(ZeroLoad, TorusAndCubeHopsAndLatency) {
 TEST(Deadlock, TorusWithoutDatelineDeadlocksUnderTornadoAndWatchdogReportsCycle) {
   TrafficOptions opt;
   opt.topology = "torus:8x8";
-  opt.ports = "one";
+  opt.ports = "all";
   opt.net.backend = test_backend();
   opt.net.vcs = 2;
   opt.net.buf = 2;
@@ -150,7 +150,7 @@ TEST(Deadlock, TorusWithoutDatelineDeadlocksUnderTornadoAndWatchdogReportsCycle)
 TEST(Deadlock, SameTrafficWithDatelineCompletes) {
   TrafficOptions opt;
   opt.topology = "torus:8x8";
-  opt.ports = "one";
+  opt.ports = "all";
   opt.net.backend = test_backend();
   opt.net.vcs = 2;
   opt.net.buf = 2;
@@ -158,7 +158,7 @@ TEST(Deadlock, SameTrafficWithDatelineCompletes) {
   opt.rate = 0.9;
   opt.packet_flits = 16;
   opt.warmup = 0;
-  opt.cycles = 3000;
+  opt.cycles = 1000;
   opt.watchdog = 300;
   opt.drain = 400000;
   const TrafficResult r = run_traffic(opt);
