@@ -37,7 +37,7 @@ void validate(const Topology& topo, const NetworkParams& p) {
 }
 
 struct Network::Tracer {
-  std::vector<std::unique_ptr<RtlTrace>> traces;
+  RtlTraceFile file;
 };
 
 Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo), params_(params) {
@@ -124,8 +124,7 @@ void Network::cycle() {
       in_[size_t(up)].out_credit_vc[o] = out.in_credit_vc[p];
     }
   }
-  if (tracer_)
-    for (auto& t : tracer_->traces) t->dump(cycles_);
+  if (tracer_) tracer_->file.dump(cycles_);
   ++cycles_;
 }
 
@@ -136,7 +135,12 @@ void Network::trace(const std::string& fst_path) {
   for (int r = 0; r < topo_.nodes(); ++r) {
     RouterUnit* u = routers_[size_t(r)].get();
     if (auto* ls = dynamic_cast<LockstepRouter*>(u)) u = &ls->rtl();
-    tracer_->traces.push_back(open_rtl_trace(*u, fst_path, r, topo_.nodes()));
+    tracer_->file.add(*u);
+  }
+  try {
+    tracer_->file.open(fst_path);
+  } catch (const std::exception& e) {
+    throw ConfigError("--trace", e.what());
   }
 }
 

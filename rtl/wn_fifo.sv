@@ -1,0 +1,34 @@
+// One virtual channel's flit buffer: a ring of depth_p entries. Credit flow
+// control guarantees the upstream never pushes into a full buffer.
+module wn_fifo #(
+  parameter int width_p = 64,
+  parameter int depth_p = 16
+) (
+  input  logic               clk_i,
+  input  logic               reset_i,
+  input  logic               push_i,
+  input  logic [width_p-1:0] data_i,
+  input  logic               pop_i,
+  output logic [width_p-1:0] front_o,
+  output logic               empty_o
+);
+  localparam int ptr_w_lp = $clog2(depth_p);
+  logic [width_p-1:0] mem_r [depth_p];
+  logic [ptr_w_lp-1:0] rd_ptr_r, wr_ptr_r;
+  logic [ptr_w_lp:0]   count_r;
+  always_ff @(posedge clk_i) begin
+    if (reset_i) begin
+      rd_ptr_r <= '0;
+      wr_ptr_r <= '0;
+      count_r <= '0;
+    end else begin
+      if (push_i) wr_ptr_r <= wr_ptr_r + 1'b1;
+      if (pop_i) rd_ptr_r <= rd_ptr_r + 1'b1;
+      count_r <= count_r + (ptr_w_lp+1)'(push_i) - (ptr_w_lp+1)'(pop_i);
+    end
+  end
+  // Storage needs no reset: count_r says what is valid.
+  always_ff @(posedge clk_i) if (push_i) mem_r[wr_ptr_r] <= data_i;
+  assign front_o = mem_r[rd_ptr_r];
+  assign empty_o = (count_r == '0);
+endmodule

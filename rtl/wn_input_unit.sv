@@ -1,0 +1,135 @@
+`include "wn_flit.svh"
+// One input port: a FIFO and a state (IDLE / ACTIVE(out, out_vc)) per
+// virtual channel, the route of every waiting head, the switch-allocation
+// candidates, and the credit returned upstream when a flit leaves.
+// Injection ports are instances with one VC (a channel carries one packet at a time).
+module wn_input_unit #(
+  parameter int ports_p = 4,       // network ports of the router
+  parameter int vcs_p = 4,         // VCs of this input (1 for injection)
+  parameter int vcs_max_p = 4,
+  parameter int buf_max_p = 16,
+  parameter int flit_width_p = 64,
+  parameter bit is_inj_p = 1'b0,
+  parameter int port_id_p = 0,     // network port number (network inputs)
+  parameter int out_w_p = 5
+) (
+  input  logic clk_i,
+  input  logic reset_i,
+  input  logic [1:0]  cfg_kind_i,
+  input  logic [3:0]  cfg_ndims_i,
+  input  logic [2:0]  cfg_vcs_i,
+  input  logic [10:0] cfg_addr_i,
+  input  logic [11:0] cfg_k0_i, cfg_k1_i, cfg_k2_i,
+  input  logic [3:0]  cfg_w0_i, cfg_w1_i, cfg_w2_i,
+  input  logic        cfg_dateline_i,
+  // link
+  input  logic                    valid_i,
+  input  logic [flit_width_p-1:0] flit_i,
+  output logic                    credit_o,
+  output logic [1:0]              credit_vc_o,
+  // VC allocation
+  output logic [vcs_p-1:0]          va_req_o,
+  output logic [vcs_p-1:0]          va_eject_o,
+  output logic [vcs_p*out_w_p-1:0]  va_out_o,
+  output logic [vcs_p*2-1:0]        va_lo_o,
+  output logic [vcs_p*2-1:0]        va_hi_o,
+  input  logic [vcs_p-1:0]          va_grant_i,
+  input  logic [vcs_p*out_w_p-1:0]  va_grant_out_i,
+  input  logic [vcs_p*2-1:0]        va_grant_vc_i,
+  // switch allocation
+  input  logic [ports_p*vcs_max_p-1:0] credit_ok_i,  // network output VC has a credit
+  output logic [vcs_p-1:0]             sa_cand_o,
+  output logic [vcs_p*out_w_p-1:0]     sa_out_o,
+  input  logic [1:0]                   sa_pick_i,
+  input  logic                         sa_win_i,
+  // crossbar
+  output logic [flit_width_p-1:0] xb_flit_o,
+  output logic [1:0]              xb_out_vc_o,
+  output logic                    busy_o
+);
+  localparam int ok_w_lp = $clog2(ports_p * vcs_max_p);
+  logic [flit_width_p-1:0] front [vcs_p];
+  logic [vcs_p-1:0] empty, push, pop;
+  logic [vcs_p-1:0] active_r;
+  logic [out_w_p-1:0] out_r [vcs_p];
+  logic [1:0] out_vc_r [vcs_p];
+  logic credit_r;
+  logic [1:0] credit_vc_r;
+  logic [1:0] arrive_vc;
+
+  assign arrive_vc = is_inj_p ? 2'd0 : flit_i[`WN_VC_LSB +: `WN_VC_W];
+
+  for (genvar v = 0; v < vcs_p; v++) begin : vc
+    assign push[v] = valid_i && (arrive_vc == 2'(v));
+    assign pop[v] = sa_win_i && (sa_pick_i == 2'(v));
+
+    wn_fifo #(.width_p(flit_width_p), .depth_p(buf_max_p)) fifo (
+      .clk_i, .reset_i, .push_i(push[v]), .data_i(flit_i), .pop_i(pop[v]),
+      .front_o(front[v]), .empty_o(empty[v]));
+
+    logic        route_eject;
+    logic [out_w_p-1:0] route_out;
+    logic [1:0]  route_lo, route_hi;
+    wn_route_unit #(.out_w_p(out_w_p)) route (
+      .cfg_kind_i, .cfg_ndims_i, .cfg_vcs_i, .cfg_addr_i, .cfg_k0_i, .cfg_k1_i, .cfg_k2_i,
+      .cfg_w0_i, .cfg_w1_i, .cfg_w2_i, .cfg_dateline_i,
+      .dest_i(front[v][`WN_DEST_LSB +: `WN_DEST_W]), .from_net_i(!is_inj_p), .in_dim_i(3'(port_id_p / 2)),
+      .in_vc_i(2'(v)), .eject_o(route_eject), .out_o(route_out), .vc_lo_o(route_lo), .vc_hi_o(route_hi));
+
+    assign va_req_o[v] = !active_r[v] && !empty[v] && front[v][`WN_HEAD_BIT];
+    assign va_eject_o[v] = route_eject;
+    assign va_out_o[v*out_w_p +: out_w_p] = route_out;
+    assign va_lo_o[v*2 +: 2] = route_lo;
+    assign va_hi_o[v*2 +: 2] = route_hi;
+
+    // A flit may leave if its packet owns an output and, on a network
+    // output, the downstream VC has a free slot (ejection always accepts).
+    // Credit of the owned output VC: index o*4 + w (vcs_max_p = 4).
+    logic [ok_w_lp-1:0] ok_idx;
+    assign ok_idx = ok_w_lp'({out_r[v], out_vc_r[v]});
+    assign sa_cand_o[v] = active_r[v] && !empty[v] &&
+                          (out_r[v] >= out_w_p'(ports_p) ||
+                           credit_ok_i[ok_idx]);
+    assign sa_out_o[v*out_w_p +: out_w_p] = out_r[v];
+
+    always_ff @(posedge clk_i) begin
+      if (reset_i) begin
+        active_r[v] <= 1'b0;
+        out_r[v] <= '0;
+        out_vc_r[v] <= '0;
+      end else if (va_grant_i[v]) begin
+        active_r[v] <= 1'b1;
+        out_r[v] <= va_grant_out_i[v*out_w_p +: out_w_p];
+        out_vc_r[v] <= va_grant_vc_i[v*2 +: 2];
+      end else if (pop[v] && front[v][`WN_TAIL_BIT]) begin
+        active_r[v] <= 1'b0;  // the tail left: the next head may allocate
+      end
+    end
+  end
+
+  logic [1:0] pick;
+  if (vcs_p == 1) begin : one_vc
+    logic [1:0] unused_pick;  // a single VC: nothing to choose
+    assign unused_pick = sa_pick_i;
+    assign pick = 2'd0;
+    assign xb_flit_o = front[0];
+    assign xb_out_vc_o = out_vc_r[0];
+  end else begin : many_vc
+    assign pick = sa_pick_i;
+    assign xb_flit_o = front[pick];
+    assign xb_out_vc_o = out_vc_r[pick];
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (reset_i) begin
+      credit_r <= 1'b0;
+      credit_vc_r <= '0;
+    end else begin
+      credit_r <= sa_win_i;
+      credit_vc_r <= sa_win_i ? pick : 2'd0;
+    end
+  end
+  assign credit_o = credit_r;
+  assign credit_vc_o = credit_vc_r;
+  assign busy_o = (~empty != '0) || credit_r;
+endmodule

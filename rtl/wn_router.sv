@@ -1,0 +1,168 @@
+`include "wn_flit.svh"
+// wormnet router top: wires the unit modules only (rtl/README.md is the
+// contract). ports_p network ports, each with vcs_max_p VCs; ports_p injection
+// channels and ports_p ejection channels, of which cfg_inj_i / cfg_ej_i are used.
+// Wire names: <from>_<to>_<what>; iu input unit, va VC allocator,
+// sa switch allocator, xb crossbar, ou output unit.
+module wn_router #(
+  parameter int ports_p = 4,
+  parameter int vcs_max_p = 4,
+  parameter int buf_max_p = 16,
+  parameter int flit_width_p = 64
+) (
+  input  logic clk_i,
+  input  logic reset_i,
+  input  logic [2:0]  cfg_vcs_i,
+  input  logic [4:0]  cfg_buf_i,
+  input  logic [3:0]  cfg_inj_i,
+  input  logic [3:0]  cfg_ej_i,
+  input  logic [3:0]  cfg_ports_i,
+  input  logic [1:0]  cfg_kind_i,
+  input  logic [3:0]  cfg_ndims_i,
+  input  logic [10:0] cfg_addr_i,
+  input  logic [11:0] cfg_k0_i, cfg_k1_i, cfg_k2_i,
+  input  logic [3:0]  cfg_w0_i, cfg_w1_i, cfg_w2_i,
+  input  logic        cfg_dateline_i,
+  input  logic [ports_p-1:0]              in_valid_i,
+  input  logic [ports_p*flit_width_p-1:0] in_flit_i,
+  output logic [ports_p-1:0]              in_credit_o,
+  output logic [ports_p*2-1:0]            in_credit_vc_o,
+  output logic [ports_p-1:0]              out_valid_o,
+  output logic [ports_p*flit_width_p-1:0] out_flit_o,
+  input  logic [ports_p-1:0]              out_credit_i,
+  input  logic [ports_p*2-1:0]            out_credit_vc_i,
+  input  logic [ports_p-1:0]              inj_valid_i,
+  input  logic [ports_p*flit_width_p-1:0] inj_flit_i,
+  output logic [ports_p-1:0]              inj_credit_o,
+  output logic [ports_p-1:0]              ej_valid_o,
+  output logic [ports_p*flit_width_p-1:0] ej_flit_o,
+  output logic [2*ports_p*5-1:0]          obs_from_port_o,
+  output logic [2*ports_p*2-1:0]          obs_from_vc_o,
+  output logic                            busy_o
+);
+  localparam int vm_lp = vcs_max_p;
+  localparam int ow_lp = 5;                    // output code: network o, or ports_p + ejection channel
+  localparam int nin_lp = 2 * ports_p;         // input ports: network, then injection
+  localparam int nout_lp = 2 * ports_p;        // outputs: network, then ejection
+  localparam int reqs_lp = ports_p * vm_lp + ports_p;  // VA requesters
+
+  // input units -> VC allocator
+  logic [reqs_lp-1:0]       iu_va_req, iu_va_eject;
+  logic [reqs_lp*ow_lp-1:0] iu_va_out;
+  logic [reqs_lp*2-1:0]     iu_va_lo, iu_va_hi;
+  // VC allocator -> input units / output units
+  logic [reqs_lp-1:0]       va_iu_grant;
+  logic [reqs_lp*ow_lp-1:0] va_iu_out;
+  logic [reqs_lp*2-1:0]     va_iu_vc;
+  logic [ports_p*vm_lp-1:0] va_ou_set_busy;
+  logic [ports_p-1:0]       va_ou_set_ej_busy;
+  // output units -> VC allocator / input units
+  logic [ports_p*vm_lp-1:0] ou_va_busy, ou_iu_credit_ok;
+  logic [ports_p-1:0]       ou_va_ej_busy;
+  // input units <-> switch allocator, crossbar
+  logic [nin_lp*vm_lp-1:0]       iu_sa_cand;
+  logic [nin_lp*vm_lp*ow_lp-1:0] iu_sa_out;
+  logic [nin_lp*2-1:0]           sa_iu_pick;
+  logic [nin_lp-1:0]             sa_iu_win;
+  logic [nin_lp*flit_width_p-1:0] iu_xb_flit;
+  logic [nin_lp*2-1:0]           iu_xb_out_vc;
+  logic [nin_lp-1:0]             iu_busy;
+  // switch allocator -> crossbar -> output units
+  logic [nout_lp-1:0]              sa_ou_valid;
+  logic [nout_lp*ow_lp-1:0]        sa_xb_sel;
+  logic [nout_lp*flit_width_p-1:0] xb_ou_flit;
+  logic [nout_lp*2-1:0]            xb_ou_out_vc, xb_ou_from_vc;
+  logic [nout_lp-1:0]              ou_valid;
+
+  // ---- network input units ----
+  for (genvar p = 0; p < ports_p; p++) begin : net_in
+    logic [1:0] credit_vc;
+    wn_input_unit #(.ports_p(ports_p), .vcs_p(vm_lp), .vcs_max_p(vm_lp), .buf_max_p(buf_max_p),
+                    .flit_width_p(flit_width_p), .is_inj_p(1'b0), .port_id_p(p), .out_w_p(ow_lp)) iu (
+      .clk_i, .reset_i, .cfg_kind_i, .cfg_ndims_i, .cfg_vcs_i, .cfg_addr_i, .cfg_k0_i, .cfg_k1_i, .cfg_k2_i,
+      .cfg_w0_i, .cfg_w1_i, .cfg_w2_i, .cfg_dateline_i,
+      .valid_i(in_valid_i[p] && p < (cfg_ports_i)), .flit_i(in_flit_i[p*flit_width_p +: flit_width_p]),
+      .credit_o(in_credit_o[p]), .credit_vc_o(credit_vc),
+      .va_req_o(iu_va_req[p*vm_lp +: vm_lp]), .va_eject_o(iu_va_eject[p*vm_lp +: vm_lp]),
+      .va_out_o(iu_va_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .va_lo_o(iu_va_lo[p*vm_lp*2 +: vm_lp*2]),
+      .va_hi_o(iu_va_hi[p*vm_lp*2 +: vm_lp*2]), .va_grant_i(va_iu_grant[p*vm_lp +: vm_lp]),
+      .va_grant_out_i(va_iu_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .va_grant_vc_i(va_iu_vc[p*vm_lp*2 +: vm_lp*2]),
+      .credit_ok_i(ou_iu_credit_ok), .sa_cand_o(iu_sa_cand[p*vm_lp +: vm_lp]),
+      .sa_out_o(iu_sa_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .sa_pick_i(sa_iu_pick[p*2 +: 2]),
+      .sa_win_i(sa_iu_win[p]), .xb_flit_o(iu_xb_flit[p*flit_width_p +: flit_width_p]),
+      .xb_out_vc_o(iu_xb_out_vc[p*2 +: 2]), .busy_o(iu_busy[p]));
+    assign in_credit_vc_o[p*2 +: 2] = credit_vc;
+  end
+
+  // ---- injection input units (one VC each) ----
+  for (genvar i = 0; i < ports_p; i++) begin : inj_in
+    localparam int n_lp = ports_p + i;         // input port index
+    localparam int q_lp = ports_p * vm_lp + i; // VA requester index
+    logic [1:0] unused_credit_vc;
+    wn_input_unit #(.ports_p(ports_p), .vcs_p(1), .vcs_max_p(vm_lp), .buf_max_p(buf_max_p),
+                    .flit_width_p(flit_width_p), .is_inj_p(1'b1), .port_id_p(0), .out_w_p(ow_lp)) iu (
+      .clk_i, .reset_i, .cfg_kind_i, .cfg_ndims_i, .cfg_vcs_i, .cfg_addr_i, .cfg_k0_i, .cfg_k1_i, .cfg_k2_i,
+      .cfg_w0_i, .cfg_w1_i, .cfg_w2_i, .cfg_dateline_i,
+      .valid_i(inj_valid_i[i] && i < (cfg_inj_i)), .flit_i(inj_flit_i[i*flit_width_p +: flit_width_p]),
+      .credit_o(inj_credit_o[i]), .credit_vc_o(unused_credit_vc),
+      .va_req_o(iu_va_req[q_lp]), .va_eject_o(iu_va_eject[q_lp]),
+      .va_out_o(iu_va_out[q_lp*ow_lp +: ow_lp]), .va_lo_o(iu_va_lo[q_lp*2 +: 2]),
+      .va_hi_o(iu_va_hi[q_lp*2 +: 2]), .va_grant_i(va_iu_grant[q_lp]),
+      .va_grant_out_i(va_iu_out[q_lp*ow_lp +: ow_lp]), .va_grant_vc_i(va_iu_vc[q_lp*2 +: 2]),
+      .credit_ok_i(ou_iu_credit_ok), .sa_cand_o(iu_sa_cand[n_lp*vm_lp]),
+      .sa_out_o(iu_sa_out[n_lp*vm_lp*ow_lp +: ow_lp]), .sa_pick_i(sa_iu_pick[n_lp*2 +: 2]),
+      .sa_win_i(sa_iu_win[n_lp]), .xb_flit_o(iu_xb_flit[n_lp*flit_width_p +: flit_width_p]),
+      .xb_out_vc_o(iu_xb_out_vc[n_lp*2 +: 2]), .busy_o(iu_busy[n_lp]));
+    // An injection channel has one VC: its other candidate slots never request.
+    assign iu_sa_cand[n_lp*vm_lp+1 +: vm_lp-1] = '0;
+    assign iu_sa_out[(n_lp*vm_lp+1)*ow_lp +: (vm_lp-1)*ow_lp] = '0;
+  end
+
+  // ---- allocators and crossbar ----
+  wn_vc_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp)) va (
+    .clk_i, .reset_i, .cfg_ej_i, .req_i(iu_va_req), .eject_i(iu_va_eject), .out_i(iu_va_out),
+    .lo_i(iu_va_lo), .hi_i(iu_va_hi), .out_busy_i(ou_va_busy), .ej_busy_i(ou_va_ej_busy),
+    .grant_o(va_iu_grant), .grant_out_o(va_iu_out), .grant_vc_o(va_iu_vc),
+    .set_out_busy_o(va_ou_set_busy), .set_ej_busy_o(va_ou_set_ej_busy));
+
+  wn_switch_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp)) sa (
+    .clk_i, .reset_i, .cand_i(iu_sa_cand), .cand_out_i(iu_sa_out), .pick_o(sa_iu_pick), .win_o(sa_iu_win),
+    .out_valid_o(sa_ou_valid), .out_sel_o(sa_xb_sel));
+
+  wn_crossbar #(.inputs_p(nin_lp), .outputs_p(nout_lp), .flit_width_p(flit_width_p), .out_w_p(ow_lp)) xb (
+    .in_flit_i(iu_xb_flit), .in_out_vc_i(iu_xb_out_vc), .in_vc_i(sa_iu_pick), .sel_i(sa_xb_sel),
+    .out_flit_o(xb_ou_flit), .out_vc_o(xb_ou_out_vc), .out_from_vc_o(xb_ou_from_vc));
+
+  // ---- network output units ----
+  for (genvar o = 0; o < ports_p; o++) begin : net_out
+    wn_output_unit #(.vcs_max_p(vm_lp), .flit_width_p(flit_width_p), .is_eject_p(1'b0), .out_w_p(ow_lp)) ou (
+      .clk_i, .reset_i, .cfg_buf_i, .valid_i(sa_ou_valid[o]), .flit_i(xb_ou_flit[o*flit_width_p +: flit_width_p]),
+      .out_vc_i(xb_ou_out_vc[o*2 +: 2]), .from_i(sa_xb_sel[o*ow_lp +: ow_lp]), .from_vc_i(xb_ou_from_vc[o*2 +: 2]),
+      .set_busy_i(va_ou_set_busy[o*vm_lp +: vm_lp]), .credit_i(out_credit_i[o]),
+      .credit_vc_i(out_credit_vc_i[o*2 +: 2]), .busy_o(ou_va_busy[o*vm_lp +: vm_lp]),
+      .credit_ok_o(ou_iu_credit_ok[o*vm_lp +: vm_lp]), .valid_o(ou_valid[o]),
+      .flit_o(out_flit_o[o*flit_width_p +: flit_width_p]), .from_o(obs_from_port_o[o*ow_lp +: ow_lp]),
+      .from_vc_o(obs_from_vc_o[o*2 +: 2]));
+    assign out_valid_o[o] = ou_valid[o];
+  end
+
+  // ---- ejection channels ----
+  for (genvar j = 0; j < ports_p; j++) begin : ej_out
+    localparam int k_lp = ports_p + j;
+    logic [vm_lp-1:0] busy, unused_credit_ok;
+    wn_output_unit #(.vcs_max_p(vm_lp), .flit_width_p(flit_width_p), .is_eject_p(1'b1), .out_w_p(ow_lp)) ou (
+      .clk_i, .reset_i, .cfg_buf_i, .valid_i(sa_ou_valid[k_lp]),
+      .flit_i(xb_ou_flit[k_lp*flit_width_p +: flit_width_p]), .out_vc_i(xb_ou_out_vc[k_lp*2 +: 2]),
+      .from_i(sa_xb_sel[k_lp*ow_lp +: ow_lp]), .from_vc_i(xb_ou_from_vc[k_lp*2 +: 2]),
+      .set_busy_i({{(vm_lp-1){1'b0}}, va_ou_set_ej_busy[j]}), .credit_i(1'b0), .credit_vc_i(2'd0),
+      .busy_o(busy), .credit_ok_o(unused_credit_ok), .valid_o(ou_valid[k_lp]),
+      .flit_o(ej_flit_o[j*flit_width_p +: flit_width_p]), .from_o(obs_from_port_o[k_lp*ow_lp +: ow_lp]),
+      .from_vc_o(obs_from_vc_o[k_lp*2 +: 2]));
+    assign ou_va_ej_busy[j] = busy[0];
+    logic [vm_lp-2:0] unused_busy_hi;  // an ejection channel has one owner bit
+    assign unused_busy_hi = busy[vm_lp-1:1];
+    assign ej_valid_o[j] = ou_valid[k_lp];
+  end
+
+  assign busy_o = (iu_busy != '0) || (ou_valid != '0);
+endmodule

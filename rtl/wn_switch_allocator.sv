@@ -1,0 +1,60 @@
+// Separable input-first switch allocation (rtl/README.md §4.2). Stage 1: each
+// input port picks one candidate VC round robin from sa_in_ptr_r; stage 2:
+// each output (network outputs, then ejection channels) picks one input port
+// round robin from sa_out_ptr_r. Pointers advance only past winners.
+module wn_switch_allocator #(
+  parameter int ports_p = 4,
+  parameter int vcs_max_p = 4,
+  parameter int out_w_p = 5,
+  parameter int inputs_p = 2 * ports_p,   // network inputs, then injection inputs
+  parameter int outputs_p = 2 * ports_p   // network outputs, then ejection channels
+) (
+  input  logic clk_i,
+  input  logic reset_i,
+  input  logic [inputs_p*vcs_max_p-1:0]         cand_i,
+  input  logic [inputs_p*vcs_max_p*out_w_p-1:0] cand_out_i,
+  output logic [inputs_p*2-1:0]                 pick_o,
+  output logic [inputs_p-1:0]                   win_o,
+  output logic [outputs_p-1:0]                  out_valid_o,
+  output logic [outputs_p*out_w_p-1:0]          out_sel_o    // winning input port per output
+);
+  localparam int vc_ptr_w_lp = $clog2(vcs_max_p + 1);
+  localparam int in_ptr_w_lp = $clog2(inputs_p + 1);
+
+  logic [inputs_p-1:0] pick_valid;
+  logic [out_w_p-1:0] pick_out [inputs_p];
+  for (genvar p = 0; p < inputs_p; p++) begin : in
+    logic [vc_ptr_w_lp-1:0] ptr_r, pick;
+    wn_rr_arbiter #(.width_p(vcs_max_p), .ptr_width_p(vc_ptr_w_lp)) arb (
+      .req_i(cand_i[p*vcs_max_p +: vcs_max_p]), .ptr_i(ptr_r), .valid_o(pick_valid[p]), .grant_o(pick));
+    assign pick_o[p*2 +: 2] = pick[1:0];
+    assign pick_out[p] = cand_out_i[(p*vcs_max_p + {30'd0, pick[1:0]})*out_w_p +: out_w_p];
+    always_ff @(posedge clk_i) begin
+      if (reset_i) ptr_r <= '0;
+      else if (win_o[p]) ptr_r <= (pick == vc_ptr_w_lp'(vcs_max_p - 1)) ? '0 : pick + 1'b1;
+    end
+  end
+
+  logic [in_ptr_w_lp-1:0] winner [outputs_p];
+  for (genvar k = 0; k < outputs_p; k++) begin : out
+    logic [inputs_p-1:0] reqs;
+    logic [in_ptr_w_lp-1:0] ptr_r;
+    for (genvar p = 0; p < inputs_p; p++) begin : r
+      assign reqs[p] = pick_valid[p] && pick_out[p] == out_w_p'(k);
+    end
+    wn_rr_arbiter #(.width_p(inputs_p), .ptr_width_p(in_ptr_w_lp)) arb (
+      .req_i(reqs), .ptr_i(ptr_r), .valid_o(out_valid_o[k]), .grant_o(winner[k]));
+    assign out_sel_o[k*out_w_p +: out_w_p] = out_w_p'(winner[k]);
+    always_ff @(posedge clk_i) begin
+      if (reset_i) ptr_r <= '0;
+      else if (out_valid_o[k]) ptr_r <= winner[k] + 1'b1;
+    end
+  end
+
+  always_comb begin
+    win_o = '0;
+    for (int k = 0; k < outputs_p; k++)
+      for (int p = 0; p < inputs_p; p++)
+        if (out_valid_o[k] && winner[k] == in_ptr_w_lp'(p)) win_o[p] = 1'b1;
+  end
+endmodule

@@ -1,0 +1,129 @@
+// VC allocation (rtl/README.md §4.1). Network output o: one grant per cycle,
+// round robin over input VCs from va_ptr_r[o]; the winner takes the lowest
+// free VC of its class range. Ejection: the free channels, in index order, go
+// to the requesters in round-robin order from ej_ptr_r (up to one per channel).
+module wn_vc_allocator #(
+  parameter int ports_p = 4,
+  parameter int vcs_max_p = 4,
+  parameter int out_w_p = 5,
+  parameter int reqs_p = ports_p * vcs_max_p + ports_p  // input VCs, then injection channels
+) (
+  input  logic clk_i,
+  input  logic reset_i,
+  input  logic [3:0] cfg_ej_i,
+  input  logic [reqs_p-1:0]         req_i,
+  input  logic [reqs_p-1:0]         eject_i,
+  input  logic [reqs_p*out_w_p-1:0] out_i,
+  input  logic [reqs_p*2-1:0]       lo_i,
+  input  logic [reqs_p*2-1:0]       hi_i,
+  input  logic [ports_p*vcs_max_p-1:0] out_busy_i,
+  input  logic [ports_p-1:0]           ej_busy_i,
+  output logic [reqs_p-1:0]         grant_o,
+  output logic [reqs_p*out_w_p-1:0] grant_out_o,  // network output o, or ports_p + j for ejection channel j
+  output logic [reqs_p*2-1:0]       grant_vc_o,
+  output logic [ports_p*vcs_max_p-1:0] set_out_busy_o,
+  output logic [ports_p-1:0]           set_ej_busy_o
+);
+  localparam int ptr_w_lp = $clog2(reqs_p + 1);
+  localparam int out_width_lp = ports_p * vcs_max_p;
+
+  // The arbitration rule of wn_rr_arbiter, as a function for the ejection loop.
+  function automatic logic [ptr_w_lp-1:0] rr_pick(input logic [reqs_p-1:0] r, input logic [ptr_w_lp-1:0] ptr);
+    logic [ptr_w_lp-1:0] first_high, first_any;
+    logic found_high;
+    first_high = '0;
+    first_any = '0;
+    found_high = 1'b0;
+    for (int i = reqs_p - 1; i >= 0; i--) begin
+      if (r[i] && i >= (ptr)) begin
+        found_high = 1'b1;
+        first_high = ptr_w_lp'(i);
+      end
+      if (r[i]) first_any = ptr_w_lp'(i);
+    end
+    rr_pick = found_high ? first_high : first_any;
+  endfunction
+
+  // Per requester: free VCs in its class range at its output, and the lowest one.
+  logic [reqs_p-1:0] has_free;
+  logic [1:0] lowest_free [reqs_p];
+  for (genvar q = 0; q < reqs_p; q++) begin : req
+    logic [vcs_max_p-1:0] free;
+    logic [out_w_p-1:0] o;
+    assign o = out_i[q*out_w_p +: out_w_p];
+    always_comb begin
+      for (int w = 0; w < vcs_max_p; w++)
+        free[w] = (o < out_w_p'(ports_p)) && !out_busy_i[((o) * vcs_max_p + w) % out_width_lp] &&
+                  (2'(w) >= lo_i[q*2 +: 2]) && (2'(w) <= hi_i[q*2 +: 2]);
+      lowest_free[q] = '0;
+      for (int w = vcs_max_p - 1; w >= 0; w--)
+        if (free[w]) lowest_free[q] = 2'(w);
+    end
+    assign has_free[q] = free != '0;
+  end
+
+  // Network outputs.
+  logic [ptr_w_lp-1:0] va_ptr_r [ports_p];
+  logic [ports_p-1:0] net_valid;
+  logic [ptr_w_lp-1:0] net_winner [ports_p];
+  for (genvar o = 0; o < ports_p; o++) begin : net
+    logic [reqs_p-1:0] reqs;
+    for (genvar q = 0; q < reqs_p; q++) begin : r
+      assign reqs[q] = req_i[q] && !eject_i[q] && has_free[q] && (out_i[q*out_w_p +: out_w_p] == out_w_p'(o));
+    end
+    wn_rr_arbiter #(.width_p(reqs_p), .ptr_width_p(ptr_w_lp)) arb (
+      .req_i(reqs), .ptr_i(va_ptr_r[o]), .valid_o(net_valid[o]), .grant_o(net_winner[o]));
+    always_ff @(posedge clk_i) begin
+      if (reset_i) va_ptr_r[o] <= '0;
+      else if (net_valid[o]) va_ptr_r[o] <= net_winner[o] + 1'b1;
+    end
+    for (genvar w = 0; w < vcs_max_p; w++) begin : set
+      assign set_out_busy_o[o*vcs_max_p + w] = net_valid[o] && (lowest_free[net_winner[o]] == 2'(w));
+    end
+  end
+
+  // Ejection channels: in index order, each free channel takes the next
+  // requester in round-robin order (one sequential loop: the chain of
+  // picks is a single combinational step, no circular logic).
+  logic [ptr_w_lp-1:0] ej_ptr_r;
+  logic [ports_p-1:0] ej_valid;
+  logic [ptr_w_lp-1:0] ej_winner [ports_p];
+  logic [ptr_w_lp-1:0] ej_last;
+  logic [reqs_p-1:0] ej_left;
+  always_comb begin
+    ej_left = req_i & eject_i;
+    ej_last = '0;
+    for (int j = 0; j < ports_p; j++) begin
+      ej_valid[j] = 1'b0;
+      ej_winner[j] = '0;
+      if (j < (cfg_ej_i) && !ej_busy_i[j] && ej_left != '0) begin
+        ej_valid[j] = 1'b1;
+        ej_winner[j] = rr_pick(ej_left, ej_ptr_r);
+        ej_left[ej_winner[j]] = 1'b0;
+        ej_last = ej_winner[j];
+      end
+    end
+  end
+  assign set_ej_busy_o = ej_valid;
+  always_ff @(posedge clk_i) begin
+    if (reset_i) ej_ptr_r <= '0;
+    else if (ej_valid != '0) ej_ptr_r <= ej_last + 1'b1;
+  end
+
+  // Per requester grant.
+  for (genvar q = 0; q < reqs_p; q++) begin : grant
+    always_comb begin
+      grant_o[q] = 1'b0;
+      grant_out_o[q*out_w_p +: out_w_p] = out_i[q*out_w_p +: out_w_p];
+      grant_vc_o[q*2 +: 2] = lowest_free[q];
+      for (int o = 0; o < ports_p; o++)
+        if (net_valid[o] && net_winner[o] == ptr_w_lp'(q)) grant_o[q] = 1'b1;
+      for (int j = 0; j < ports_p; j++)
+        if (ej_valid[j] && ej_winner[j] == ptr_w_lp'(q)) begin
+          grant_o[q] = 1'b1;
+          grant_out_o[q*out_w_p +: out_w_p] = out_w_p'(ports_p + j);
+          grant_vc_o[q*2 +: 2] = 2'd0;
+        end
+    end
+  end
+endmodule
