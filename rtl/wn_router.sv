@@ -40,6 +40,24 @@ module wn_router #(
   output logic [2*ports_p*2-1:0]          obs_from_vc_o,
   output logic                            busy_o
 );
+  // Configuration registers, loaded during reset (README §2: static, stable during reset).
+  logic [2:0]  cfg_units_vcs;
+  logic [3:0]  cfg_units_ej;
+  logic [1:0]  cfg_units_kind;
+  logic [3:0]  cfg_units_ndims;
+  logic [10:0] cfg_units_addr;
+  logic [11:0] cfg_units_k0, cfg_units_k1, cfg_units_k2;
+  logic [3:0]  cfg_units_w0, cfg_units_w1, cfg_units_w2;
+  logic        cfg_units_dateline;
+  wn_cfg_reg cfg_reg (
+    .clk_i, .reset_i,
+    .vcs_i (cfg_vcs_i), .ej_i (cfg_ej_i), .kind_i (cfg_kind_i), .ndims_i (cfg_ndims_i),
+    .addr_i (cfg_addr_i), .k0_i (cfg_k0_i), .k1_i (cfg_k1_i), .k2_i (cfg_k2_i),
+    .w0_i (cfg_w0_i), .w1_i (cfg_w1_i), .w2_i (cfg_w2_i), .dateline_i (cfg_dateline_i),
+    .vcs_r (cfg_units_vcs), .ej_r (cfg_units_ej), .kind_r (cfg_units_kind), .ndims_r (cfg_units_ndims),
+    .addr_r (cfg_units_addr), .k0_r (cfg_units_k0), .k1_r (cfg_units_k1), .k2_r (cfg_units_k2),
+    .w0_r (cfg_units_w0), .w1_r (cfg_units_w1), .w2_r (cfg_units_w2), .dateline_r (cfg_units_dateline)
+  );
   localparam int vm_lp = vcs_max_p;
   localparam int ow_lp = 5;                    // output code: network o, or ports_p + ejection channel
   localparam int nin_lp = 2 * ports_p;         // input ports: network, then injection
@@ -79,8 +97,9 @@ module wn_router #(
     logic [1:0] credit_vc;
     wn_input_unit #(.ports_p(ports_p), .vcs_p(vm_lp), .vcs_max_p(vm_lp), .buf_max_p(buf_max_p),
                     .flit_width_p(flit_width_p), .is_inj_p(1'b0), .port_id_p(p), .out_w_p(ow_lp)) iu (
-      .clk_i, .reset_i, .cfg_kind_i, .cfg_ndims_i, .cfg_vcs_i, .cfg_addr_i, .cfg_k0_i, .cfg_k1_i, .cfg_k2_i,
-      .cfg_w0_i, .cfg_w1_i, .cfg_w2_i, .cfg_dateline_i,
+      .clk_i, .reset_i, .cfg_kind_i(cfg_units_kind), .cfg_ndims_i(cfg_units_ndims), .cfg_vcs_i(cfg_units_vcs),
+      .cfg_addr_i(cfg_units_addr), .cfg_k0_i(cfg_units_k0), .cfg_k1_i(cfg_units_k1), .cfg_k2_i(cfg_units_k2),
+      .cfg_w0_i(cfg_units_w0), .cfg_w1_i(cfg_units_w1), .cfg_w2_i(cfg_units_w2), .cfg_dateline_i(cfg_units_dateline),
       .valid_i(in_valid_i[p] && p < (cfg_ports_i)), .flit_i(in_flit_i[p*flit_width_p +: flit_width_p]),
       .credit_o(in_credit_o[p]), .credit_vc_o(credit_vc),
       .va_req_o(iu_va_req[p*vm_lp +: vm_lp]), .va_eject_o(iu_va_eject[p*vm_lp +: vm_lp]),
@@ -101,8 +120,9 @@ module wn_router #(
     logic [1:0] unused_credit_vc;
     wn_input_unit #(.ports_p(ports_p), .vcs_p(1), .vcs_max_p(vm_lp), .buf_max_p(buf_max_p),
                     .flit_width_p(flit_width_p), .is_inj_p(1'b1), .port_id_p(0), .out_w_p(ow_lp)) iu (
-      .clk_i, .reset_i, .cfg_kind_i, .cfg_ndims_i, .cfg_vcs_i, .cfg_addr_i, .cfg_k0_i, .cfg_k1_i, .cfg_k2_i,
-      .cfg_w0_i, .cfg_w1_i, .cfg_w2_i, .cfg_dateline_i,
+      .clk_i, .reset_i, .cfg_kind_i(cfg_units_kind), .cfg_ndims_i(cfg_units_ndims), .cfg_vcs_i(cfg_units_vcs),
+      .cfg_addr_i(cfg_units_addr), .cfg_k0_i(cfg_units_k0), .cfg_k1_i(cfg_units_k1), .cfg_k2_i(cfg_units_k2),
+      .cfg_w0_i(cfg_units_w0), .cfg_w1_i(cfg_units_w1), .cfg_w2_i(cfg_units_w2), .cfg_dateline_i(cfg_units_dateline),
       .valid_i(inj_valid_i[i] && i < (cfg_inj_i)), .flit_i(inj_flit_i[i*flit_width_p +: flit_width_p]),
       .credit_o(inj_credit_o[i]), .credit_vc_o(unused_credit_vc),
       .va_req_o(iu_va_req[q_lp]), .va_eject_o(iu_va_eject[q_lp]),
@@ -120,7 +140,7 @@ module wn_router #(
 
   // ---- allocators and crossbar ----
   wn_vc_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp)) va (
-    .clk_i, .reset_i, .cfg_ej_i, .req_i(iu_va_req), .eject_i(iu_va_eject), .out_i(iu_va_out),
+    .clk_i, .reset_i, .cfg_ej_i(cfg_units_ej), .req_i(iu_va_req), .eject_i(iu_va_eject), .out_i(iu_va_out),
     .lo_i(iu_va_lo), .hi_i(iu_va_hi), .out_busy_i(ou_va_busy), .ej_busy_i(ou_va_ej_busy),
     .grant_o(va_iu_grant), .grant_out_o(va_iu_out), .grant_vc_o(va_iu_vc),
     .set_out_busy_o(va_ou_set_busy), .set_ej_busy_o(va_ou_set_ej_busy));
