@@ -7,6 +7,7 @@
 #include <string>
 #include <tuple>
 
+#include "network/lockstep_router.h"
 #include "sim/isolated_run.h"
 #include "sim/packet_run.h"
 #include "sim/traffic_run.h"
@@ -214,6 +215,48 @@ TEST(Determinism, SameSeedGivesIdenticalJson) {
   const auto a = run(5), b = run(5), c = run(6);
   EXPECT_EQ(a.dump(), b.dump());
   EXPECT_NE(a.dump(), c.dump());
+}
+
+}  // namespace
+}  // namespace wn
+
+namespace wn {
+namespace {
+
+// The lock-step checker must be able to fail: a test-only fault in the C++
+// model (one credit for output 0 is lost) has to stop the run with a
+// divergence report naming the cycle and the router.
+TEST(Lockstep, InjectedModelFaultIsCaught) {
+  TrafficOptions opt;
+  opt.topology = "mesh:4x4";
+  opt.ports = "one";
+  opt.net.backend = Backend::Lockstep;
+  opt.net.model_fault = 1;
+  opt.net.buf = 2;
+  opt.rate = 0.5;
+  opt.cycles = 3000;
+  opt.warmup = 0;
+  try {
+    run_traffic(opt);
+    FAIL() << "the injected fault went unnoticed";
+  } catch (const LockstepDivergence& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("lock-step divergence"), std::string::npos) << what;
+    EXPECT_NE(what.find("router"), std::string::npos) << what;
+    EXPECT_NE(what.find("history"), std::string::npos) << what;
+  }
+}
+
+TEST(Lockstep, WithoutFaultTheSameRunIsEqual) {
+  TrafficOptions opt;
+  opt.topology = "mesh:4x4";
+  opt.ports = "one";
+  opt.net.backend = Backend::Lockstep;
+  opt.net.buf = 2;
+  opt.rate = 0.5;
+  opt.cycles = 3000;
+  opt.warmup = 0;
+  EXPECT_TRUE(run_traffic(opt).ok);
 }
 
 }  // namespace
