@@ -53,7 +53,9 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
     // ---- 1. route compute + VC allocation -------------------------------
     uint64_t req_net[kMaxPorts] = {};
     uint64_t req_ej = 0;
-    Route routes[kInputs * kMaxVcs];
+    // Lowest VC of each waiting head's class range; only requesters' entries
+    // are written and read (a Route array would be re-initialized every cycle).
+    int8_t route_lo[kInputs * kMaxVcs];
     for (int p = 0; p < inputs_; ++p) {
       const bool inj = p >= P;
       const int nv = inj ? 1 : V;
@@ -62,7 +64,7 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
         if (iv.active || !iv.size || !flit::is_head(iv.fifo[iv.head])) continue;
         const Route r = route(cfg_, flit::dest(iv.fifo[iv.head]), inj ? -1 : p, v);
         const int q = va_index(p, v);
-        routes[p * kMaxVcs + v] = r;
+        route_lo[p * kMaxVcs + v] = int8_t(r.vc_lo);
         if (r.eject) {
           req_ej |= uint64_t{1} << q;
         } else {
@@ -86,8 +88,7 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
       const int q = rr_first(req_net[o], va_ptr_[o]);
       int port, vc;
       port_of(q, port, vc);
-      const Route& r = routes[port * kMaxVcs + vc];
-      int w = r.vc_lo;
+      int w = route_lo[port * kMaxVcs + vc];
       while (out_busy_[o][w]) ++w;  // lowest free VC in range (one exists)
       va[nva++] = {port, vc, o, w};
       va_ptr_[o] = q + 1;
