@@ -226,18 +226,22 @@ namespace {
 // The lock-step checker must be able to fail: a test-only fault in the C++
 // model (one credit for output 0 is lost) has to stop the run with a
 // divergence report naming the cycle and the router.
-TEST(Lockstep, InjectedModelFaultIsCaught) {
+TrafficOptions lockstep_options(int fault) {
   TrafficOptions opt;
   opt.topology = "mesh:4x4";
   opt.ports = "one";
   opt.net.backend = Backend::Lockstep;
-  opt.net.model_fault = 1;
+  opt.net.model_fault = fault;
   opt.net.buf = 2;
   opt.rate = 0.5;
   opt.cycles = 3000;
   opt.warmup = 0;
+  return opt;
+}
+
+TEST(Lockstep, InjectedModelFaultIsCaught) {
   try {
-    run_traffic(opt);
+    run_traffic(lockstep_options(1));
     FAIL() << "the injected fault went unnoticed";
   } catch (const LockstepDivergence& e) {
     const std::string what = e.what();
@@ -247,17 +251,7 @@ TEST(Lockstep, InjectedModelFaultIsCaught) {
   }
 }
 
-TEST(Lockstep, WithoutFaultTheSameRunIsEqual) {
-  TrafficOptions opt;
-  opt.topology = "mesh:4x4";
-  opt.ports = "one";
-  opt.net.backend = Backend::Lockstep;
-  opt.net.buf = 2;
-  opt.rate = 0.5;
-  opt.cycles = 3000;
-  opt.warmup = 0;
-  EXPECT_TRUE(run_traffic(opt).ok);
-}
+TEST(Lockstep, WithoutFaultTheSameRunIsEqual) { EXPECT_TRUE(run_traffic(lockstep_options(0)).ok); }
 
 }  // namespace
 }  // namespace wn

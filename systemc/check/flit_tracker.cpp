@@ -63,12 +63,7 @@ void FlitTracker::observe(const Network& net) {
 std::string FlitTracker::explain_waits(const Network& net, const PacketStore& store) const {
   const Topology& topo = net.topology();
   const NetworkParams& prm = net.params();
-  RouterConfig base;
-  base.vcs = prm.vcs;
-  base.buf = prm.buf;
-  base.inj = prm.inj;
-  base.ej = prm.ej;
-  base.dateline = prm.dateline;
+  const RouterConfig base = base_router_config(prm);
   auto port_name = [](int in) {
     return in >= kMaxPorts ? fmt::format("inj{}", in - kMaxPorts) : fmt::format("in{}", in);
   };

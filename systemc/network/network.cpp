@@ -36,6 +36,16 @@ void validate(const Topology& topo, const NetworkParams& p) {
                                              std::max(p.inj, p.ej), topo.ports(), topo.name(), topo.ports()));
 }
 
+RouterConfig base_router_config(const NetworkParams& p) {
+  RouterConfig base;
+  base.vcs = p.vcs;
+  base.buf = p.buf;
+  base.inj = p.inj;
+  base.ej = p.ej;
+  base.dateline = p.dateline;
+  return base;
+}
+
 struct Network::Tracer {
   RtlTraceFile file;
 };
@@ -48,12 +58,7 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
   out_.resize(size_t(n));
   busy_.assign(size_t(n), 0);
   links_.assign(size_t(n) * kMaxPorts, {-1, -1});
-  RouterConfig base;
-  base.vcs = params.vcs;
-  base.buf = params.buf;
-  base.inj = params.inj;
-  base.ej = params.ej;
-  base.dateline = params.dateline;
+  const RouterConfig base = base_router_config(params);
   for (int r = 0; r < n; ++r) {
     std::unique_ptr<RouterUnit> unit;
     switch (params.backend) {

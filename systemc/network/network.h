@@ -29,6 +29,8 @@ struct NetworkParams {
 };
 // Validates params against the topology; throws ConfigError naming the field.
 void validate(const Topology& topo, const NetworkParams& p);
+// The network-wide part of every router's configuration.
+RouterConfig base_router_config(const NetworkParams& p);
 
 class Network {
  public:
