@@ -7,4 +7,8 @@ JOBS=${JOBS:-$(nproc)}
 if [ ! -f "$BUILD_DIR/build.ninja" ]; then
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
-cmake --build "$BUILD_DIR" -j "$JOBS" "$@"
+if [ $# -gt 0 ]; then
+  cmake --build "$BUILD_DIR" -j "$JOBS" --target "$@"
+else
+  cmake --build "$BUILD_DIR" -j "$JOBS"
+fi

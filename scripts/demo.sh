@@ -6,6 +6,7 @@ cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh wormnet
 W=${BUILD_DIR:-build}/systemc/wormnet
+export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1  # the SystemC banner, printed before any output
 echo
 echo "== 8x8 mesh, uniform random traffic, 4-flit packets, 2 VCs x 8 flits: one-port vs all-port =="
 "$W" sweep --topology mesh:8x8 --pattern uniform --ports one,all --rates 0.1,0.2,0.3,0.4,0.5,0.6 --cycles 5000

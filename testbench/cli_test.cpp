@@ -61,6 +61,10 @@ TEST(Cli, TrafficRunsAndWritesJson) {
   std::stringstream ss;
   ss << f.rdbuf();
   EXPECT_NE(ss.str().find("\"schema\": \"wormnet.traffic/1\""), std::string::npos);
+  // --ports all on a 2D mesh resolves to 4 injection and 4 ejection channels.
+  EXPECT_NE(ss.str().find("\"injection_channels\": 4"), std::string::npos) << ss.str();
+  EXPECT_NE(ss.str().find("\"ejection_channels\": 4"), std::string::npos);
+  EXPECT_NE(r.out.find("(inj=4 ej=4)"), std::string::npos) << r.out;
 }
 
 TEST(Cli, ListNamesTopologiesPatternsBackends) {

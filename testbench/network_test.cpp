@@ -209,7 +209,7 @@ TEST(Determinism, SameSeedGivesIdenticalJson) {
       opt.cycles = 800;
       opt.warmup = 100;
       opt.seed = seed;
-      return run_traffic(opt).to_json(opt);
+      return run_traffic(opt).to_json();
     });
   };
   const auto a = run(5), b = run(5), c = run(6);

@@ -88,11 +88,11 @@ void add_traffic_command(CLI::App& app) {
     opt->net.dateline = !*no_dateline;
     fmt::print("seed {}\n", opt->seed);
     const TrafficResult r = run_traffic(*opt);
-    print_traffic(*opt, r);
+    print_traffic(r.options, r);
     if (!json->empty()) {
       std::ofstream f(*json);
       if (!f) throw ConfigError("--json", fmt::format("cannot write '{}'", *json));
-      f << r.to_json(*opt).dump(2) << "\n";
+      f << r.to_json().dump(2) << "\n";
     }
     return r.ok ? 0 : 1;
   };

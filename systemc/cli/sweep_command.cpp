@@ -75,7 +75,7 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
         o.rate = rate;
         const auto j = run_isolated([o] {
           const TrafficResult r = run_traffic(o);
-          return r.to_json(o);
+          return r.to_json();
         });
         ok = ok && j["ok"].get<bool>();
         fmt::print(" | {:>9.4f} {:>9.1f} {:>9.1f}", j["throughput"]["accepted"].get<double>(),

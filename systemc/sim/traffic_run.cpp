@@ -48,7 +48,8 @@ nlohmann::json latency_json(const LatencyStats& s) {
 
 }  // namespace
 
-nlohmann::json TrafficResult::to_json(const TrafficOptions& opt) const {
+nlohmann::json TrafficResult::to_json() const {
+  const TrafficOptions& opt = options;
   nlohmann::json j;
   j["schema"] = "wormnet.traffic/1";
   j["config"] = {{"topology", opt.topology},
@@ -103,6 +104,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   FlitTracker tracker(net);
   DeadlockWatchdog watchdog(opt.watchdog);
   TrafficResult res;
+  res.options = opt;
   const int n = topo.nodes();
 
   std::vector<std::unique_ptr<NodeModule>> nodes;

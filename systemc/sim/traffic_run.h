@@ -48,7 +48,8 @@ struct TrafficResult {
   double wall_seconds = 0;
   uint64_t router_evals = 0;
   uint64_t flit_hops = 0;
-  nlohmann::json to_json(const TrafficOptions& opt) const;  // deterministic: no wall time
+  TrafficOptions options;        // as run: port model resolved into channel counts
+  nlohmann::json to_json() const;  // deterministic: no wall time
 };
 
 // Resolves "one" | "all" | "K" into channel counts; throws ConfigError("--ports").
