@@ -5,6 +5,7 @@
 // Each case also counts its simulated cycles (printed), >= 2e5 in total.
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct SweepCase {
   double rate;
   std::string name;
 };
+
+// ctest shows the parameter; print its name rather than its bytes.
+void PrintTo(const SweepCase& c, std::ostream* os) { *os << c.name; }
 
 std::vector<SweepCase> sweep_cases() {
   const std::vector<std::string> topologies = {"mesh:4x4", "mesh:3x3x3", "torus:4x4", "torus:3x3x3", "cube:1",
