@@ -593,6 +593,20 @@ int first_divergence(int fault, const RouterConfig& c, const std::vector<std::ve
   return -1;
 }
 
+TEST(RouterModel, FaultSwitchMakesADetectableDivergence) {
+  // Two packets from two injection channels to output 0 on VCs 0 and 1.
+  RouterConfig c = grid(TopoKind::Mesh, {4, 4}, {0, 0}, 2, 8);
+  c.inj = 2;
+  const uint32_t dest = pack(c, {2, 0});
+  const std::vector<std::vector<uint64_t>> pkts = {packet(dest, 1, 6), packet(dest, 2, 6)};
+  EXPECT_EQ(first_divergence(0, c, pkts, 40), -1);
+  EXPECT_EQ(first_divergence(2, c, pkts, 40), 3);  // first contended SA (call 3) picks the other input
+  // buf = 1: every credit matters. Flit at 2, credit given at 4, usable at 5.
+  c.buf = 1;
+  EXPECT_EQ(first_divergence(0, c, pkts, 40), -1);
+  EXPECT_EQ(first_divergence(1, c, pkts, 40), 5);  // that credit applied one edge late
+  EXPECT_EQ(first_divergence(3, c, pkts, 40), 5);  // that credit lost
+}
 
 }  // namespace
 }  // namespace wn

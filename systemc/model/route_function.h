@@ -14,7 +14,10 @@ struct Route {
   int vc_hi = 0;
 };
 
-// in_port: network input port of the head, or -1 when it comes from injection.
+// in_port: network input port of the head, or -1 when it comes from injection;
+// in_vc: the input VC it sits in (only the torus dateline class reads them).
+// Torus with the dateline needs an even cfg.vcs (network.cpp rejects odd
+// ones); with vcs = 1 class 0 would be the empty range [0, -1].
 Route route(const RouterConfig& cfg, uint32_t dest_addr, int in_port, int in_vc);
 
 }  // namespace wn

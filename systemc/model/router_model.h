@@ -1,6 +1,19 @@
-// C++ cycle model of the wormnet router: rtl/README.md, rule for rule. It uses
-// compact indices (only the ports the topology has); README §2 explains why
-// that is equivalent to the padded RTL. Lock-step checks the equivalence.
+// C++ cycle model of the wormnet router: rtl/README.md, rule for rule.
+//
+// Index spaces. The model uses compact indices: input VC q = p*VMAX + v for
+// the cfg.ports network ports, then q = ports*VMAX + i for the cfg.inj
+// injection channels; switch-allocation input ports s = p, then ports + i.
+// The RTL uses the same orders padded to its radix. Both index maps are
+// strictly increasing over the indices that can request, every round-robin
+// search is cyclic "first requester at or after ptr", and every pointer is set
+// to winner + 1; so "first requester after the last winner" is the same
+// requester in both spaces (a pointer past the last used index wraps to the
+// first requester, as padded indices in between never request). README §2.
+//
+// Speed: fixed arrays, one 64-bit mask per state bit over q, a ring FIFO per
+// input VC, the route of a waiting head computed once (the route is a pure
+// function of the head and the static configuration), and no work at all when
+// every FIFO is empty.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -11,40 +24,61 @@ namespace wn {
 
 class RouterModel : public RouterUnit {
  public:
+  RouterModel();
   void reset(const RouterConfig& cfg) override;
   void cycle(const RouterIn& in, RouterOut& out) override;
   const char* backend_name() const override { return "model"; }
-  // Test-only fault injection, to prove the lock-step checker can fail.
-  // 1: the first credit returned to output 0 is lost (one fewer credit).
-  // 2: from cycle 100 the switch allocator's output pointers stop advancing.
+
+  // Test-only fault injection, to prove that the lock-step checker catches a
+  // divergence. Set before or after reset(); reset() keeps the kind.
+  //   0: none.
+  //   1: the first credit that arrives is applied one edge late.
+  //   2: the first switch-allocation output arbitration with two or more
+  //      requesters grants the second requester in round-robin order (and the
+  //      pointer follows it): immediately visible as a different from_port.
+  //   3: the first credit that arrives is lost.
   void set_fault(int kind) { fault_ = kind; }
 
  private:
-  static constexpr int kInputs = 2 * kMaxPorts;  // network ports, then injection ports
-  static constexpr int kOutputs = 2 * kMaxPorts; // network outputs, then ejection channels (kMaxPorts + j)
-  struct InputVc {
-    uint64_t fifo[kMaxBuf];
-    uint8_t head = 0, size = 0;
-    bool active = false;
-    uint8_t out = 0, out_vc = 0;  // out: network o, or kMaxPorts + j for ejection channel j
-  };
-  InputVc& ivc(int port, int vc) { return vcs_[port * kMaxVcs + vc]; }
-  int va_index(int port, int vc) const { return port < cfg_.ports ? port * kMaxVcs + vc : cfg_.ports * kMaxVcs + (port - cfg_.ports); }
+  static constexpr int kQ = kMaxPorts * kMaxVcs + kMaxPorts;  // input VCs (<= 55 < 64)
+  static constexpr int kEjOut = kMaxPorts;  // output code: network o < kMaxPorts, ejection kEjOut + j
+  static constexpr uint8_t kNoReq = 0xFF;   // cached route of a front that can not request
 
   RouterConfig cfg_;
-  int inputs_ = 0;  // ports + inj
-  InputVc vcs_[kInputs * kMaxVcs];
-  int credits_[kMaxPorts][kMaxVcs] = {};
-  bool out_busy_[kMaxPorts][kMaxVcs] = {};
-  bool ej_busy_[kMaxPorts] = {};
-  int va_ptr_[kMaxPorts] = {};
-  int ej_ptr_ = 0;
-  int sa_in_ptr_[kInputs] = {};
-  int sa_out_ptr_[kOutputs] = {};
-  int occupied_ = 0;  // flits in all FIFOs
-  uint64_t cycles_ = 0;
+  int P_ = 0;     // network ports
+  int qinj_ = 0;  // first injection q = P_ * kMaxVcs
+  uint32_t in_mask_ = 0, inj_mask_ = 0, ej_mask_ = 0;
+
+  // Per input VC q.
+  uint64_t fifo_[kQ][kMaxBuf];
+  uint8_t head_[kQ];
+  uint8_t size_[kQ];
+  uint8_t act_out_[kQ];  // ACTIVE: output code
+  uint8_t act_vc_[kQ];   // ACTIVE: output VC (0 for ejection)
+  uint8_t rt_out_[kQ];   // cached route of an IDLE front head: network o, kEjOut, or kNoReq
+  uint8_t rt_mask_[kQ];  // its VC range as a bit mask
+  uint64_t ne_ = 0;      // FIFO non-empty
+  uint64_t act_ = 0;     // ACTIVE
+  uint64_t rv_ = 0;      // rt_* valid (IDLE VC with its front routed)
+
+  // Outputs.
+  int8_t credits_[2 * kMaxPorts][kMaxVcs];  // by output code; ejection rows stay > 0
+  uint8_t obusy_[kMaxPorts];                // bit w: output VC (o, w) busy
+  uint32_t ejbusy_ = 0;                     // bit j: ejection channel j busy
+
+  // Round-robin pointers (compact index spaces, see above).
+  uint8_t va_ptr_[kMaxPorts];
+  uint8_t ej_ptr_ = 0;
+  uint8_t sa_in_ptr_[2 * kMaxPorts];
+  uint8_t sa_out_ptr_[2 * kMaxPorts];
+
+  // Test-only faults.
   int fault_ = 0;
   bool fault_done_ = false;
+  bool delayed_ = false;
+  uint8_t delayed_o_ = 0, delayed_w_ = 0;
+
+  void route_front(int q);
 };
 
 std::unique_ptr<RouterUnit> make_model_router();
