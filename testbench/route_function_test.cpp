@@ -5,53 +5,15 @@
 
 #include "model/route_function.h"
 #include "network/router_unit.h"
+#include "router_config_helpers.h"
 
 namespace wn {
 namespace {
 
-int bits_for(int k) {
-  int w = 0;
-  while ((1 << w) < k) ++w;
-  return w;
-}
-
-RouterConfig grid(TopoKind kind, std::vector<int> k, std::vector<int> c, int vcs = 2) {
-  RouterConfig cfg;
-  cfg.kind = kind;
-  cfg.ndims = int(k.size());
-  cfg.ports = 2 * cfg.ndims;
-  cfg.vcs = vcs;
-  uint32_t addr = 0;
-  int lsb = 0;
-  for (int i = 0; i < cfg.ndims; ++i) {
-    cfg.k[i] = k[size_t(i)];
-    cfg.width[i] = bits_for(cfg.k[i]);
-    addr |= uint32_t(c[size_t(i)]) << lsb;
-    lsb += cfg.width[i];
-  }
-  cfg.addr = addr;
-  return cfg;
-}
-
-uint32_t pack(const RouterConfig& cfg, std::vector<int> c) {
-  uint32_t a = 0;
-  int lsb = 0;
-  for (int i = 0; i < cfg.ndims; ++i) {
-    a |= uint32_t(c[size_t(i)]) << lsb;
-    lsb += cfg.width[i];
-  }
-  return a;
-}
-
-RouterConfig cube(int d, uint32_t addr, int vcs = 2) {
-  RouterConfig cfg;
-  cfg.kind = TopoKind::Cube;
-  cfg.ndims = d;
-  cfg.ports = d;
-  cfg.vcs = vcs;
-  cfg.addr = addr;
-  return cfg;
-}
+using test::bits_for;
+using test::cube;
+using test::grid;
+using test::pack;
 
 // Output port of the route (-1 = eject), from injection.
 int out_of(const RouterConfig& cfg, std::vector<int> dest) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/flit.h"
+#include "router_config_helpers.h"
 #include "model/route_function.h"
 #include "model/router_model.h"
 
@@ -21,41 +22,10 @@ namespace {
 
 constexpr int kEj = 100;  // event output code for ejection channel j: kEj + j
 
-int bits_for(int k) {
-  int w = 0;
-  while ((1 << w) < k) ++w;
-  return w;
-}
-
-RouterConfig grid(TopoKind kind, std::vector<int> k, std::vector<int> c, int vcs = 2, int buf = 8) {
-  RouterConfig cfg;
-  cfg.kind = kind;
-  cfg.ndims = int(k.size());
-  cfg.ports = 2 * cfg.ndims;
-  cfg.vcs = vcs;
-  cfg.buf = buf;
-  cfg.inj = cfg.ej = 1;
-  uint32_t addr = 0;
-  int lsb = 0;
-  for (int i = 0; i < cfg.ndims; ++i) {
-    cfg.k[i] = k[size_t(i)];
-    cfg.width[i] = bits_for(cfg.k[i]);
-    addr |= uint32_t(c[size_t(i)]) << lsb;
-    lsb += cfg.width[i];
-  }
-  cfg.addr = addr;
-  return cfg;
-}
-
-uint32_t pack(const RouterConfig& cfg, std::vector<int> c) {
-  uint32_t a = 0;
-  int lsb = 0;
-  for (int i = 0; i < cfg.ndims; ++i) {
-    a |= uint32_t(c[size_t(i)]) << lsb;
-    lsb += cfg.width[i];
-  }
-  return a;
-}
+using test::bits_for;
+using test::cube;
+using test::grid;
+using test::pack;
 
 // Packet of L flits: head (msg id) then bodies whose payload is (msg << 8 | index).
 std::vector<uint64_t> packet(uint32_t dest, uint32_t msg, int L) {

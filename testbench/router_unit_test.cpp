@@ -17,6 +17,7 @@
 
 #include "core/flit.h"
 #include "network/router_unit.h"
+#include "router_config_helpers.h"
 #include "model/router_model.h"
 #include "network/rtl/router_rtl.h"
 
@@ -42,53 +43,10 @@ const std::vector<BackendEntry>& backends() {
 constexpr int kEj = 100;  // probe result: ejection channel j reported as kEj + j
 
 // ---- configurations ------------------------------------------------------------------
-int bits_for(int k) {
-  int w = 0;
-  while ((1 << w) < k) ++w;
-  return w;
-}
-
-RouterConfig grid(TopoKind kind, std::vector<int> k, std::vector<int> c, int vcs = 2, int buf = 8) {
-  RouterConfig cfg;
-  cfg.kind = kind;
-  cfg.ndims = int(k.size());
-  cfg.ports = 2 * cfg.ndims;
-  cfg.vcs = vcs;
-  cfg.buf = buf;
-  cfg.inj = cfg.ej = 1;
-  uint32_t addr = 0;
-  int lsb = 0;
-  for (int i = 0; i < cfg.ndims; ++i) {
-    cfg.k[i] = k[size_t(i)];
-    cfg.width[i] = bits_for(cfg.k[i]);
-    addr |= uint32_t(c[size_t(i)]) << lsb;
-    lsb += cfg.width[i];
-  }
-  cfg.addr = addr;
-  return cfg;
-}
-
-uint32_t pack(const RouterConfig& cfg, std::vector<int> c) {
-  uint32_t a = 0;
-  int lsb = 0;
-  for (int i = 0; i < cfg.ndims; ++i) {
-    a |= uint32_t(c[size_t(i)]) << lsb;
-    lsb += cfg.width[i];
-  }
-  return a;
-}
-
-RouterConfig cube(int d, uint32_t addr, int vcs = 2) {
-  RouterConfig cfg;
-  cfg.kind = TopoKind::Cube;
-  cfg.ndims = d;
-  cfg.ports = d;
-  cfg.vcs = vcs;
-  cfg.buf = 8;
-  cfg.inj = cfg.ej = 1;
-  cfg.addr = addr;
-  return cfg;
-}
+using test::bits_for;
+using test::cube;
+using test::grid;
+using test::pack;
 
 // ---- harness -------------------------------------------------------------------------
 class RouterUnitTest : public ::testing::TestWithParam<BackendEntry> {
