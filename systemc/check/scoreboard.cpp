@@ -22,7 +22,7 @@ void Scoreboard::head(int node, int channel, uint64_t f, uint64_t cycle) {
   PacketRecord& p = store_[id];
   if (p.head_ejected != kNever) return fail(id, fmt::format("head delivered twice (node {}, cycle {})", node, cycle));
   if (p.dst != node) fail(id, fmt::format("delivered to node {} instead of {}", node, p.dst));
-  if (flit::dest(f) != topo_.address(p.dst) || flit::src(f) != topo_.address(p.src) || flit::step(f) != p.step)
+  if (flit::dest(f) != topo_.address(p.dst) || flit::src(f) != topo_.address(p.src) || flit::step(f) != (p.step & ((1u << layout::WN_STEP_W) - 1)))
     fail(id, fmt::format("head header corrupted: {:#018x}", f));
   p.head_ejected = cycle;
   p.ej_channel = channel;
@@ -34,8 +34,8 @@ bool Scoreboard::flit(int node, int channel, uint32_t id, int index, uint64_t f,
     fail(id, fmt::format("flit {} at node {} channel {} has type {}", index, node, channel, flit::type(f)));
     return false;
   }
-  if (index > 0 && flit::payload(f) != expected_payload(id, index))
-    fail(id, fmt::format("flit {} payload {:#x}, expected {:#x}", index, flit::payload(f), expected_payload(id, index)));
+  if (index > 0 && flit::payload(f) != body_payload(p, id, index))
+    fail(id, fmt::format("flit {} payload {:#x}, expected {:#x}", index, flit::payload(f), body_payload(p, id, index)));
   const bool last = index == p.flits - 1;
   if (flit::is_tail(f) != last) {
     fail(id, fmt::format("flit {} of {} tail bit {}", index, p.flits, flit::is_tail(f)));

@@ -1,7 +1,9 @@
 // Every packet of a run, indexed by its id (the flit's msg field).
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <vector>
 
 namespace wn {
@@ -21,6 +23,11 @@ struct PacketRecord {
   uint64_t tail_ejected = kNever;  // tail on the ejection channel = delivered
   int flits_received = 0;
   bool measured = false;           // created inside the measurement window
+  // Firmware messages carry real data: words [data_offset, +data_words) of
+  // *data, words_per_flit of them per body flit. Synthetic traffic has no data.
+  std::shared_ptr<const std::vector<uint32_t>> data;
+  uint32_t data_offset = 0, data_words = 0;
+  int words_per_flit = 1;
 };
 
 // Deterministic payload of body flit `index` (1..flits-1) of packet `id`:
@@ -30,6 +37,25 @@ constexpr uint64_t expected_payload(uint32_t id, int index) {
   x ^= x >> 31;
   x *= 0xbf58476d1ce4e5b9ull;
   x ^= x >> 29;
+  return x & ((uint64_t{1} << 60) - 1);
+}
+
+// The 60-bit payload of body flit `index` (1..flits-1) of packet `id`: the
+// data word itself when a flit carries one 32-bit word (the data really
+// crosses the RTL), a 60-bit digest of its words when it carries several
+// (the flit field is 60 bits wide; the words travel beside it and the digest
+// proves they are the ones this flit carried), the synthetic pattern for
+// traffic packets. The NI builds flits and the scoreboard checks them with it.
+inline uint64_t body_payload(const PacketRecord& p, uint32_t id, int index) {
+  if (!p.data) return expected_payload(id, index);
+  const uint32_t first = p.data_offset + uint32_t(index - 1) * uint32_t(p.words_per_flit);
+  const uint32_t end = std::min(p.data_offset + p.data_words, first + uint32_t(p.words_per_flit));
+  if (p.words_per_flit == 1) return first < end ? (*p.data)[first] : 0;
+  uint64_t x = 0x243f6a8885a308d3ull ^ uint64_t(index);
+  for (uint32_t w = first; w < end; ++w) {
+    x = (x ^ (*p.data)[w]) * 0x100000001b3ull;
+    x ^= x >> 29;
+  }
   return x & ((uint64_t{1} << 60) - 1);
 }
 

@@ -1,5 +1,7 @@
 #include "node/network_interface.h"
 
+#include <algorithm>
+
 #include "core/flit.h"
 
 namespace wn {
@@ -47,7 +49,7 @@ void NetworkInterface::drive(uint64_t now) {
       p.head_injected = now;
       p.inj_channel = c;
     } else {
-      f = flit::make_body(tail, expected_payload(id, ch.next));
+      f = flit::make_body(tail, body_payload(p, id, ch.next));
     }
     net_.inject(node_, c, f);
     --ch.credits;
@@ -56,10 +58,27 @@ void NetworkInterface::drive(uint64_t now) {
       p.tail_injected = now;
       ch.packet = -1;
       --streaming_;
+      if (on_injected) on_injected(id, now);
     } else {
       ++ch.next;
     }
   }
+}
+
+// Data words of body flit `index`: read from the flit itself when it carries
+// one word; otherwise (several words under a 60-bit digest the scoreboard has
+// checked) from the packet's data beside it.
+void NetworkInterface::take_words(EjChannel& ch, const PacketRecord& p, int index, uint64_t f) {
+  if (!p.data) return;
+  const uint32_t first = uint32_t(index - 1) * uint32_t(p.words_per_flit);
+  if (first >= p.data_words) return;
+  if (p.words_per_flit == 1) {
+    ch.words.push_back(uint32_t(flit::payload(f)));
+    return;
+  }
+  const uint32_t n = std::min(uint32_t(p.words_per_flit), p.data_words - first);
+  const auto* w = p.data->data() + p.data_offset + first;
+  ch.words.insert(ch.words.end(), w, w + n);
 }
 
 void NetworkInterface::collect(uint64_t now) {
@@ -80,16 +99,22 @@ void NetworkInterface::collect(uint64_t now) {
       }
       ch.packet = id;
       ch.next = 0;
+      ch.words.clear();
     } else if (ch.packet < 0) {
       sb_.fail(0xffffffffu, "body flit on an ejection channel with no open packet");
       continue;
     }
     const uint32_t id = uint32_t(ch.packet);
     const bool done = sb_.flit(node_, c, id, ch.next, f, now + 1);
+    if (ch.next > 0) take_words(ch, store_[id], ch.next, f);
     ++ch.next;
     if (done || flit::is_tail(f)) {
       ch.packet = -1;
-      if (done && on_delivery) on_delivery(id, now + 1);
+      if (done && on_delivery) {
+        delivered_words_.swap(ch.words);
+        on_delivery(id, now + 1);
+      }
+      ch.words.clear();
     }
   }
 }

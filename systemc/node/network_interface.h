@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <vector>
 
 #include "check/scoreboard.h"
 #include "core/packet.h"
@@ -29,6 +30,11 @@ class NetworkInterface {
   size_t backlog() const;  // packets queued, not yet started
   bool idle() const;       // nothing queued or streaming
   std::function<void(uint32_t id, uint64_t cycle)> on_delivery;
+  // Called when a packet's tail has been injected (its channel is free again).
+  std::function<void(uint32_t id, uint64_t cycle)> on_injected;
+  // During on_delivery of a data packet: its words as they came out of the
+  // network (from the flits themselves at one word per flit).
+  const std::vector<uint32_t>& delivered_words() const { return delivered_words_; }
 
   uint64_t flits_injected() const { return flits_injected_; }
   uint64_t flits_ejected() const { return flits_ejected_; }
@@ -42,7 +48,9 @@ class NetworkInterface {
   struct EjChannel {
     int64_t packet = -1;
     int next = 0;
+    std::vector<uint32_t> words;  // data words reassembled so far
   };
+  void take_words(EjChannel& ch, const PacketRecord& p, int index, uint64_t f);
   int node_;
   Network& net_;
   PacketStore& store_;
@@ -52,6 +60,7 @@ class NetworkInterface {
   std::array<EjChannel, kMaxPorts> ej_{};
   std::deque<uint32_t> any_queue_;
   std::array<std::deque<uint32_t>, kMaxPorts> pinned_;
+  std::vector<uint32_t> delivered_words_;
   size_t streaming_ = 0;
   uint64_t flits_injected_ = 0, flits_ejected_ = 0;
 };

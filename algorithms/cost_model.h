@@ -1,0 +1,43 @@
+// The analytic cost model the algorithms predict with, in clock cycles: the
+// papers' linear model (α startup per send, γ per receive, serialized per
+// node; a per-hop and a per-flit term) instantiated with wormnet's router
+// timing, so that a contention-free prediction can be compared exactly with
+// the cycle-accurate run.
+#pragma once
+#include <cstdint>
+#include <string>
+
+namespace wn::alg {
+
+struct CostParams {
+  double alpha = 0;               // send startup, cycles (serialized per node)
+  double gamma = 0;               // receive completion, cycles (serialized per node)
+  int router_cycles_per_hop = 3;  // rtl/README.md: zero-load T = 3(h+1) + (flits-1)
+  int words_per_flit = 1;         // 32-bit words carried by one body flit
+  uint32_t max_packet_words = 0;  // 0: a message is one packet (one worm)
+  double copy_cycles_per_word = 0;     // receive copy / local copy
+  double combine_cycles_per_word = 0;  // receive with a reduction operator
+  int ports = 1;                  // injection (= ejection) channels per node
+
+  // Packets and flits of a message of `words` words (one head flit per packet).
+  uint32_t packets(uint32_t words) const;
+  uint32_t flits(uint32_t words) const;
+  // Network part of a message: head injected -> tail delivered, no contention.
+  // Packets of one message follow each other on one channel; each head behind
+  // a tail waits one cycle in the first router (its input VC is re-allocated
+  // the cycle after the tail leaves, rtl/README.md §4): one bubble per extra packet.
+  double network_cycles(int hops, uint32_t words) const {
+    return double(router_cycles_per_hop) * (hops + 1) + flits(words) - 1 + (packets(words) - 1);
+  }
+  // send() issued -> receive completed (copy excluded), no contention.
+  double message_cycles(int hops, uint32_t words) const { return alpha + network_cycles(hops, words) + gamma; }
+};
+
+// What an algorithm predicts for one run.
+struct Prediction {
+  int steps = 0;
+  double cycles = 0;
+  std::string formula;  // the closed form, in the paper's terms, with values
+};
+
+}  // namespace wn::alg

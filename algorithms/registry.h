@@ -1,0 +1,40 @@
+// Registry of collective algorithms: name, legal topologies, parameters, the
+// schedule generator, and the analytic cost. `wormnet list`, `run`, `compare`
+// and (later) `check` are generated from it; a topology/algorithm mismatch is
+// a ConfigError naming the field and what is allowed.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "algorithms/combine_op.h"
+#include "algorithms/cost_model.h"
+#include "algorithms/schedule.h"
+#include "topology/topology.h"
+
+namespace wn::alg {
+
+struct AlgorithmArgs {
+  int source = 0;             // root of rooted collectives (broadcast, reduce, gather, scatter)
+  uint32_t words = 1;         // 32-bit words per block (the per-message / per-node unit)
+  int ports = 1;              // k of the k-port variants (from the port model)
+  OpId op = 1;                // reduction operator (default sum)
+  std::vector<int> group;     // CCL process group (physical node ids); empty = all nodes
+};
+
+struct AlgorithmInfo {
+  std::string name;
+  std::string summary;
+  std::string topologies;  // human-readable legal set, e.g. "any" or "cube"
+  std::string params;      // which AlgorithmArgs it reads, e.g. "--source --bytes --op"
+  // Throws ConfigError for a topology/size/argument it cannot run.
+  std::function<void(const Topology&, const AlgorithmArgs&)> check;
+  std::function<Schedule(const Topology&, const AlgorithmArgs&)> build;
+  std::function<Prediction(const Topology&, const AlgorithmArgs&, const CostParams&)> cost;
+};
+
+const std::vector<AlgorithmInfo>& algorithms();
+// Throws ConfigError("--algorithm", allowed names) when unknown.
+const AlgorithmInfo& find_algorithm(const std::string& name);
+
+}  // namespace wn::alg

@@ -1,0 +1,125 @@
+#include "algorithms/schedule.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <tuple>
+
+namespace wn::alg {
+
+uint32_t total_words(const std::vector<Range>& ranges) {
+  uint32_t n = 0;
+  for (const Range& r : ranges) n += r.count;
+  return n;
+}
+
+ScheduleStats stats(const Schedule& s) {
+  ScheduleStats st;
+  for (const auto& prog : s.programs) {
+    for (const Step& step : prog) {
+      st.messages += step.sends.size();
+      for (const Send& m : step.sends) st.words_sent += total_words(m.src);
+      st.max_sends_per_step = std::max(st.max_sends_per_step, int(step.sends.size()));
+      st.max_recvs_per_step = std::max(st.max_recvs_per_step, int(step.recvs.size()));
+    }
+  }
+  return st;
+}
+
+namespace {
+
+std::string check_ranges(const Schedule& s, int node, const std::vector<Range>& rs, const char* what) {
+  for (const Range& r : rs)
+    if (uint64_t(r.offset) + r.count > s.memory_words)
+      return fmt::format("node {}: {} range [{}, +{}) exceeds memory of {} words", node, what, r.offset, r.count,
+                         s.memory_words);
+  return {};
+}
+
+}  // namespace
+
+std::string validate(const Schedule& s) {
+  if (int(s.programs.size()) != s.nodes)
+    return fmt::format("{} programs for {} nodes", s.programs.size(), s.nodes);
+  if (!s.initial || !s.expected) return "schedule has no initial memory or no oracle";
+  // (src, dst, tag) -> lengths of sends minus matching receives, in order.
+  std::map<std::tuple<int, int, uint32_t>, std::vector<uint32_t>> sent, received;
+  for (int n = 0; n < s.nodes; ++n) {
+    uint32_t last_tag = 0;
+    for (size_t i = 0; i < s.programs[size_t(n)].size(); ++i) {
+      const Step& st = s.programs[size_t(n)][i];
+      if (int64_t(st.tag) >= s.steps) return fmt::format("node {}: step tag {} >= step count {}", n, st.tag, s.steps);
+      if (i > 0 && st.tag < last_tag) return fmt::format("node {}: step tags not in order ({} after {})", n, st.tag, last_tag);
+      last_tag = st.tag;
+      for (const LocalOp& l : st.locals) {
+        if (auto e = check_ranges(s, n, l.src, "local source"); !e.empty()) return e;
+        if (auto e = check_ranges(s, n, l.dst, "local destination"); !e.empty()) return e;
+        if (total_words(l.src) != total_words(l.dst))
+          return fmt::format("node {} step {}: local op moves {} words into {}", n, st.tag, total_words(l.src),
+                             total_words(l.dst));
+      }
+      for (const Send& m : st.sends) {
+        if (m.dst < 0 || m.dst >= s.nodes || m.dst == n)
+          return fmt::format("node {} step {}: send to invalid node {}", n, st.tag, m.dst);
+        if (auto e = check_ranges(s, n, m.src, "send"); !e.empty()) return e;
+        sent[{n, m.dst, m.tag}].push_back(total_words(m.src));
+      }
+      for (const Recv& r : st.recvs) {
+        if (r.src < 0 || r.src >= s.nodes || r.src == n)
+          return fmt::format("node {} step {}: receive from invalid node {}", n, st.tag, r.src);
+        if (auto e = check_ranges(s, n, r.dst, "receive"); !e.empty()) return e;
+        received[{r.src, n, r.tag}].push_back(total_words(r.dst));
+      }
+    }
+  }
+  for (const auto& [key, lens] : sent) {
+    auto it = received.find(key);
+    const auto& [src, dst, tag] = key;
+    if (it == received.end() || it->second.size() != lens.size())
+      return fmt::format("{} send(s) {} -> {} tag {} but {} matching receive(s)", lens.size(), src, dst, tag,
+                         it == received.end() ? 0 : it->second.size());
+    if (it->second != lens)
+      return fmt::format("send {} -> {} tag {}: {} words sent, receive expects {}", src, dst, tag, lens[0],
+                         it->second[0]);
+  }
+  for (const auto& [key, lens] : received)
+    if (!sent.count(key)) {
+      const auto& [src, dst, tag] = key;
+      return fmt::format("node {} waits for a message from {} tag {} that is never sent", dst, src, tag);
+    }
+  return {};
+}
+
+Schedule remap_group(const Schedule& by_rank, const std::vector<int>& group, int nodes) {
+  Schedule s = by_rank;
+  s.nodes = nodes;
+  s.programs.assign(size_t(nodes), {});
+  auto rank_of = std::make_shared<std::vector<int>>(size_t(nodes), -1);
+  for (size_t r = 0; r < group.size(); ++r) (*rank_of)[size_t(group[r])] = int(r);
+  for (size_t r = 0; r < group.size(); ++r) {
+    std::vector<Step> prog = by_rank.programs[r];
+    for (Step& st : prog) {
+      for (Send& m : st.sends) m.dst = group[size_t(m.dst)];
+      for (Recv& rv : st.recvs) rv.src = group[size_t(rv.src)];
+    }
+    s.programs[size_t(group[r])] = std::move(prog);
+  }
+  // Nodes outside the group keep their initial memory (a distinct pattern the
+  // oracle checks, so a stray message into a non-member is caught).
+  auto init = by_rank.initial;
+  auto expect = by_rank.expected;
+  s.initial = [init, rank_of](int node, uint32_t a) -> Word {
+    const int r = (*rank_of)[size_t(node)];
+    return r >= 0 ? init(r, a) : Word(0xdead0000u ^ (uint32_t(node) << 8) ^ a);
+  };
+  s.expected = [expect, rank_of](int node, uint32_t a) -> std::optional<Word> {
+    const int r = (*rank_of)[size_t(node)];
+    if (r >= 0) return expect(r, a);
+    return Word(0xdead0000u ^ (uint32_t(node) << 8) ^ a);
+  };
+  return s;
+}
+
+}  // namespace wn::alg

@@ -1,0 +1,99 @@
+// The schedule IR: what a collective algorithm asks every node to do, step by
+// step, with no simulator attached. `algorithms/` produces schedules (and
+// their oracles and analytic costs); `firmware/` executes them on the
+// cycle-accurate co-simulation; the static checker (later) reads them.
+//
+// Semantics (executed by firmware/schedule_interpreter):
+//  - Node memory is an array of 32-bit words (`Word`), `memory_words` long.
+//  - A node runs its steps in order. Within a step it first performs the
+//    step's local operations, then issues its sends (each costs the node's
+//    processor α cycles, serialized, and gathers its source ranges into one
+//    message at issue time), then completes its receives in arrival order
+//    (γ cycles each, serialized, then a copy or combine into the destination
+//    ranges). It moves to the next step when every receive of the step is
+//    complete and every send of the step has been fully injected. There is
+//    no global barrier: neighbouring steps of different nodes overlap.
+//  - A receive matches the oldest unmatched message with the same source and
+//    tag. Messages may arrive before their receive is reached (buffered).
+//  - Node ids are physical node ids of the topology (groups are remapped by
+//    the generator, see remap_group()).
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "algorithms/combine_op.h"
+
+namespace wn::alg {
+
+// A contiguous run of words in one node's memory.
+struct Range {
+  uint32_t offset = 0;
+  uint32_t count = 0;
+};
+uint32_t total_words(const std::vector<Range>& ranges);
+
+struct Send {
+  int dst = 0;
+  std::vector<Range> src;  // gathered, in order, into one message
+  uint32_t tag = 0;        // matched by the receiver; carried as the flit's step field
+  int channel = -1;        // injection channel; -1 = any free channel
+};
+
+struct Recv {
+  int src = 0;
+  std::vector<Range> dst;  // the message is scattered, in order, over these
+  uint32_t tag = 0;
+  Combine combine;         // Copy overwrites; other operators merge into memory
+};
+
+// A local memory operation (pack/unpack, rotation, local contribution of a
+// reduction): dst[i] = combine(dst[i], src[i]) word by word over the
+// concatenated ranges (both sides have the same total length).
+struct LocalOp {
+  std::vector<Range> src;
+  std::vector<Range> dst;
+  Combine combine;
+};
+
+struct Step {
+  uint32_t tag = 0;  // the algorithm's step number (global, not per node)
+  std::vector<LocalOp> locals;
+  std::vector<Send> sends;
+  std::vector<Recv> recvs;
+};
+
+struct Schedule {
+  std::string algorithm;
+  int nodes = 0;              // size of the topology (programs.size())
+  int steps = 0;              // the algorithm's step count (max tag + 1)
+  uint32_t memory_words = 0;  // per node
+  std::vector<std::vector<Step>> programs;  // per physical node; empty = idle
+  // Memory before the operation, and the oracle after it (nullopt: scratch,
+  // not checked). Functions, not arrays: all-to-all memory grows as N^2.
+  std::function<Word(int node, uint32_t addr)> initial;
+  std::function<std::optional<Word>(int node, uint32_t addr)> expected;
+};
+
+// Counts over the whole schedule (used by tests, reports and cost models).
+struct ScheduleStats {
+  uint64_t messages = 0;
+  uint64_t words_sent = 0;
+  int max_sends_per_step = 0;  // over nodes and steps
+  int max_recvs_per_step = 0;
+};
+ScheduleStats stats(const Schedule& s);
+
+// Structural validation (ranges inside memory, every send has exactly one
+// matching receive with the same length, tags < steps). Returns the first
+// problem found, or an empty string.
+std::string validate(const Schedule& s);
+
+// Maps a schedule written over ranks 0..group.size()-1 onto physical nodes
+// group[rank] of a topology with `nodes` nodes; nodes outside the group are
+// idle and their memory must stay as it was.
+Schedule remap_group(const Schedule& by_rank, const std::vector<int>& group, int nodes);
+
+}  // namespace wn::alg

@@ -1,0 +1,258 @@
+#include "firmware/firmware_node.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "core/config_error.h"
+
+namespace wn::fw {
+
+using sc_core::sc_time;
+using sc_core::SC_NS;
+
+FirmwareNode::FirmwareNode(const sc_core::sc_module_name& name, int node, Network& net, PacketStore& store,
+                           Scoreboard& sb, MessageLog& log, const MachineProfile& profile, FirmwareFn firmware)
+    : sc_core::sc_module(name),
+      ni(node, net, store, sb),
+      node_(node),
+      net_(net),
+      store_(store),
+      log_(log),
+      profile_(profile),
+      firmware_(std::move(firmware)) {
+  ni.on_delivery = [this](uint32_t id, uint64_t cycle) { on_delivery(id, cycle); };
+  ni.on_injected = [this](uint32_t id, uint64_t cycle) { on_injected(id, cycle); };
+  SC_THREAD(main);
+  // Firmware (and the interpreter's containers) run on this stack.
+  set_stack_size(512 * 1024);
+}
+
+uint64_t FirmwareNode::now() const { return uint64_t(sc_core::sc_time_stamp().to_seconds() * 1e9 + 0.25); }
+
+void FirmwareNode::main() {
+  try {
+    if (firmware_) firmware_(*this);
+  } catch (...) {
+    error_ = std::current_exception();
+  }
+  finished_ = true;
+  finish_cycle_ = now();
+}
+
+void FirmwareNode::wait_cycles(uint64_t n) {
+  if (n) wait(sc_time(double(n), SC_NS));
+}
+
+void FirmwareNode::check_peer(int node, const char* what) const {
+  if (node < 0 || node >= nodes() || node == node_)
+    throw ConfigError("firmware", fmt::format("node {}: {} node {} is not another node of {}", node_, what, node,
+                                              net_.topology().name()));
+}
+
+// ---------------------------------------------------------------- sending --
+
+uint32_t FirmwareNode::new_message(int dst, std::shared_ptr<const std::vector<Word>> data, const SendOptions& opt) {
+  check_peer(dst, "send to");
+  if (opt.channel >= net_.params().inj)
+    throw ConfigError("firmware", fmt::format("node {}: injection channel {} but the port model has {}", node_,
+                                              opt.channel, net_.params().inj));
+  MessageRecord m;
+  m.src = node_;
+  m.dst = dst;
+  m.tag = opt.tag;
+  m.step = opt.step < 0 ? opt.tag : uint32_t(opt.step);
+  m.words = uint32_t(data->size());
+  m.channel = opt.channel;
+  m.hops = net_.topology().hops(node_, dst);
+  m.data = std::move(data);
+  m.issued = now();
+  log_.messages.push_back(std::move(m));
+  const uint32_t id = uint32_t(log_.messages.size() - 1);
+  sent_.push_back(id);
+  return id;
+}
+
+SendHandle FirmwareNode::send(int dst, const std::vector<Word>& data, const SendOptions& opt) {
+  const uint32_t id = new_message(dst, std::make_shared<const std::vector<Word>>(data), opt);
+  wait_cycles(profile_.alpha);  // startup on this node's processor, serialized
+  log_.messages[id].posted = now();
+  outbox_.push_back(id);
+  return id;
+}
+
+SendHandle FirmwareNode::send_ranges(int dst, const std::vector<Range>& src, const SendOptions& opt) {
+  // The words are read when the send is issued (the data is "in the NI's
+  // buffer" from then on; later local updates do not change the message).
+  return send(dst, gather(src), opt);
+}
+
+// Before the clock edge of `cycle`: packetize every message whose startup is
+// over and queue its packets on the NI (ids in node order: deterministic).
+void FirmwareNode::flush_outbox(uint64_t cycle) {
+  while (!outbox_.empty()) {
+    const uint32_t mid = outbox_.front();
+    outbox_.pop_front();
+    MessageRecord& m = log_.messages[mid];
+    const uint32_t max_words = profile_.max_packet_bytes / 4;
+    uint32_t offset = 0;
+    do {
+      const uint32_t w = max_words == 0 ? m.words : std::min(max_words, m.words - offset);
+      PacketRecord p;
+      p.src = node_;
+      p.dst = m.dst;
+      p.step = m.step;
+      p.inj_channel = m.channel;
+      p.created = cycle;
+      p.data = m.data;
+      p.data_offset = offset;
+      p.data_words = w;
+      p.words_per_flit = profile_.words_per_flit();
+      p.flits = 1 + int((w + uint32_t(p.words_per_flit) - 1) / uint32_t(p.words_per_flit));
+      const uint32_t pid = store_.add(p);
+      if (log_.message_of_packet.size() <= pid) log_.message_of_packet.resize(pid + 1, UINT32_MAX);
+      log_.message_of_packet[pid] = mid;
+      ++m.packets;
+      ni.post(pid);
+      offset += w;
+    } while (offset < m.words);
+  }
+}
+
+void FirmwareNode::on_injected(uint32_t packet, uint64_t cycle) {
+  MessageRecord& m = log_.messages[log_.message_of_packet[packet]];
+  if (m.head_injected == kNever) m.head_injected = store_[packet].head_injected;
+  if (++m.packets_injected == m.packets) {
+    m.injected = cycle;
+    // The channel is free from the next cycle on: wake the thread then.
+    injected_ev_.notify(sc_time(double(cycle + 1), SC_NS) - sc_core::sc_time_stamp());
+  }
+}
+
+void FirmwareNode::wait_injected(SendHandle h) {
+  if (h >= log_.messages.size() || log_.messages[h].src != node_)
+    throw ConfigError("firmware", fmt::format("node {}: wait_injected on a message it did not send", node_));
+  while (log_.messages[h].injected == kNever || log_.messages[h].injected >= now()) {
+    blocked_ = true;
+    waiting_for_ = fmt::format("injection of its message to node {} (tag {})", log_.messages[h].dst,
+                               log_.messages[h].tag);
+    wait(injected_ev_);
+    blocked_ = false;
+  }
+}
+
+void FirmwareNode::wait_all_injected() {
+  for (uint32_t id : sent_) wait_injected(id);
+  sent_.clear();
+}
+
+// -------------------------------------------------------------- receiving --
+
+void FirmwareNode::on_delivery(uint32_t packet, uint64_t cycle) {
+  if (packet >= log_.message_of_packet.size()) return;
+  const uint32_t mid = log_.message_of_packet[packet];
+  MessageRecord& m = log_.messages[mid];
+  const PacketRecord& p = store_[packet];
+  if (m.received.size() != m.words) m.received.assign(m.words, 0);
+  const auto& words = ni.delivered_words();
+  std::copy(words.begin(), words.end(), m.received.begin() + p.data_offset);
+  if (m.head_delivered == kNever) m.head_delivered = p.head_ejected;
+  if (++m.packets_delivered == m.packets) {
+    m.delivered = cycle;
+    mailbox_.push_back(mid);
+    arrival_ev_.notify(sc_time(double(cycle), SC_NS) - sc_core::sc_time_stamp());
+  }
+}
+
+Message FirmwareNode::complete(uint32_t mid) {
+  wait_cycles(profile_.gamma);  // receive completion, serialized on the processor
+  MessageRecord& m = log_.messages[mid];
+  m.completed = now();
+  Message out;
+  out.src = m.src;
+  out.tag = m.tag;
+  out.words = m.received;
+  out.arrived = m.delivered;
+  out.completed = m.completed;
+  if (fault_mask_ && !out.words.empty()) {
+    out.words[0] ^= fault_mask_;
+    fault_mask_ = 0;
+  }
+  return out;
+}
+
+size_t FirmwareNode::recv_any(const std::vector<int>& srcs, const std::vector<uint32_t>& tags, Message& out) {
+  for (int s : srcs)
+    if (s != kAnySource) check_peer(s, "receive from");
+  for (;;) {
+    // Oldest arrival first; among simultaneous arrivals, the order delivered.
+    for (size_t i = 0; i < mailbox_.size(); ++i) {
+      const MessageRecord& m = log_.messages[mailbox_[i]];
+      for (size_t k = 0; k < srcs.size(); ++k) {
+        if ((srcs[k] == kAnySource || srcs[k] == m.src) && tags[k] == m.tag) {
+          const uint32_t mid = mailbox_[i];
+          mailbox_.erase(mailbox_.begin() + long(i));
+          out = complete(mid);
+          return k;
+        }
+      }
+    }
+    blocked_ = true;
+    std::string what;
+    for (size_t k = 0; k < srcs.size() && k < 4; ++k)
+      what += fmt::format("{}{} tag {}", k ? ", " : "", srcs[k] == kAnySource ? std::string("any") : std::to_string(srcs[k]), tags[k]);
+    waiting_for_ = "a message from " + what + (srcs.size() > 4 ? ", ..." : "");
+    wait(arrival_ev_);
+    blocked_ = false;
+  }
+}
+
+Message FirmwareNode::recv(int src, uint32_t tag) {
+  Message m;
+  recv_any({src}, {tag}, m);
+  return m;
+}
+
+void FirmwareNode::exchange(int partner, const std::vector<Range>& out, const std::vector<Range>& in, uint32_t tag) {
+  SendOptions opt;
+  opt.tag = tag;
+  const SendHandle h = send_ranges(partner, out, opt);
+  const Message m = recv(partner, tag);
+  store(m.words, in, Combine{});
+  wait_injected(h);
+}
+
+void FirmwareNode::compute(uint64_t cycles) { wait_cycles(cycles); }
+
+// ------------------------------------------------------------ local memory --
+
+void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c) {
+  const uint32_t n = alg::total_words(dst);
+  if (n != words.size())
+    throw ConfigError("firmware", fmt::format("node {}: message of {} words stored into {} words", node_,
+                                              words.size(), n));
+  size_t i = 0;
+  for (const Range& r : dst) {
+    if (uint64_t(r.offset) + r.count > memory_.size())
+      throw ConfigError("firmware", fmt::format("node {}: store to [{}, +{}) outside memory of {} words", node_,
+                                                r.offset, r.count, memory_.size()));
+    for (uint32_t a = r.offset; a < r.offset + r.count; ++a) memory_[a] = alg::apply(c, memory_[a], words[i++]);
+  }
+  const double per_word = c.op == alg::kCopy ? profile_.copy_cycles_per_word : profile_.combine_cycles_per_word;
+  wait_cycles(uint64_t(per_word * n + 0.5));
+}
+
+void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) {
+  for (const Range& r : src)
+    if (uint64_t(r.offset) + r.count > memory_.size())
+      throw ConfigError("firmware", fmt::format("node {}: read of [{}, +{}) outside memory of {} words", node_,
+                                                r.offset, r.count, memory_.size()));
+  store(gather(src), dst, c);
+}
+
+void FirmwareNode::begin_step(uint32_t tag) { steps_.push_back({tag, now(), now()}); }
+void FirmwareNode::end_step(uint32_t tag) {
+  if (!steps_.empty() && steps_.back().tag == tag) steps_.back().end = now();
+}
+
+}  // namespace wn::fw

@@ -1,0 +1,126 @@
+#include "firmware/firmware_run.h"
+
+#include <fmt/format.h>
+
+#include <chrono>
+#include <memory>
+#include <systemc>
+
+#include "check/flit_tracker.h"
+#include "check/scoreboard.h"
+#include "sim/fabric.h"
+#include "sim/traffic_run.h"
+
+namespace wn::fw {
+
+namespace {
+
+// Every unfinished node waits for something nobody will send.
+std::string stuck_report(const std::vector<std::unique_ptr<FirmwareNode>>& nodes) {
+  std::string r = "firmware stuck: the network is empty and every unfinished node waits\n";
+  int shown = 0;
+  for (const auto& n : nodes) {
+    if (n->finished()) continue;
+    if (shown++ == 16) {
+      r += "  ...\n";
+      break;
+    }
+    r += fmt::format("  node {} (step {}) waits for {}\n", n->id(), n->steps().empty() ? 0 : n->steps().back().tag,
+                     n->waiting_for());
+  }
+  return r;
+}
+
+}  // namespace
+
+FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::function<FirmwareFn(int)>& firmware,
+                               uint32_t memory_words, const std::function<alg::Word(int, uint32_t)>& init) {
+  const Topology topo = Topology::parse(opt.topology);
+  NetworkParams np = opt.net;
+  np.inj = np.ej = parse_port_model(opt.ports, topo);
+  validate(topo, np);
+  validate(opt.profile);
+
+  Network net(topo, np);
+  PacketStore store;
+  Scoreboard sb(topo, store);
+  FlitTracker tracker(net);
+  DeadlockWatchdog watchdog(opt.watchdog);
+  FirmwareRunResult res;
+  res.inj_channels = np.inj;
+  const int n = topo.nodes();
+  std::vector<std::unique_ptr<FirmwareNode>> nodes;
+  for (int i = 0; i < n; ++i) {
+    nodes.push_back(std::make_unique<FirmwareNode>(fmt::format("node{}", i).c_str(), i, net, store, sb, res.log,
+                                                   opt.profile, firmware(i)));
+    auto& mem = nodes.back()->memory();
+    mem.resize(memory_words);
+    for (uint32_t a = 0; a < memory_words; ++a) mem[a] = init(i, a);
+    if (i == opt.fault_node) nodes.back()->set_receive_fault(opt.fault_mask);
+  }
+
+  int quiet_edges = 0;
+  auto before = [&](uint64_t now) {
+    for (auto& nd : nodes) {
+      nd->flush_outbox(now);
+      nd->ni.drive(now);
+    }
+  };
+  auto after = [&](uint64_t now) {
+    for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
+    tracker.observe(net);
+    for (auto& nd : nodes)
+      if (nd->error()) return false;
+    if (!sb.ok()) return false;
+    if (watchdog.check(now, net.moves(), tracker.flits_in_network())) {
+      res.error = fmt::format("network deadlock: no flit moved for {} cycles\n{}", watchdog.window(),
+                              tracker.explain_waits(net, store));
+      return false;
+    }
+    bool all_done = true, all_waiting = true, network_empty = sb.delivered() == store.size();
+    for (auto& nd : nodes) {
+      all_done = all_done && nd->finished();
+      all_waiting = all_waiting && (nd->finished() || nd->blocked());
+      network_empty = network_empty && nd->ni.idle() && !nd->has_outbox();
+    }
+    if (all_done && network_empty) return false;
+    // Two quiet edges in a row: no delivery is pending that could wake a node.
+    quiet_edges = all_waiting && network_empty ? quiet_edges + 1 : 0;
+    if (quiet_edges >= 2) {
+      res.error = stuck_report(nodes);
+      return false;
+    }
+    if (now + 1 >= opt.max_cycles) {
+      res.error = fmt::format("stopped at --max-cycles {} before the firmware finished", opt.max_cycles);
+      return false;
+    }
+    return true;
+  };
+
+  // Edges at n + 0.5 ns: firmware threads own the whole nanoseconds (firmware_node.h).
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS, 0.5, 0.5, sc_core::SC_NS, true);
+  Fabric fabric("fabric", net, before, after);
+  fabric.clk(clk);
+  if (!opt.trace.empty()) net.trace(opt.trace);
+  const auto t0 = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fabric.rethrow_if_failed();
+  for (auto& nd : nodes)
+    if (nd->error()) std::rethrow_exception(nd->error());
+
+  res.cycles_simulated = fabric.now();
+  for (auto& nd : nodes) {
+    res.cycles = std::max(res.cycles, nd->finish_cycle());
+    res.memory.push_back(nd->memory());
+    res.steps.push_back(nd->steps());
+    res.flits_injected += nd->ni.flits_injected();
+  }
+  for (const auto& e : sb.errors()) res.error += (res.error.empty() ? "" : "\n") + e;
+  res.packets = store.size();
+  res.flit_hops = net.flit_hops();
+  res.ok = res.error.empty();
+  return res;
+}
+
+}  // namespace wn::fw

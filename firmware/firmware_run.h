@@ -1,0 +1,48 @@
+// One firmware co-simulation: topology -> network (RTL, model or lock-step)
+// -> one FirmwareNode per node (NI + memory + firmware thread). Runs until
+// every firmware returns and the network is empty, or stops on a network
+// deadlock, on firmware that waits for a message nobody sends, on a scoreboard
+// error, or at max_cycles.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "firmware/firmware_node.h"
+#include "firmware/machine_profile.h"
+#include "firmware/message_log.h"
+#include "network/network.h"
+
+namespace wn::fw {
+
+struct FirmwareRunOptions {
+  std::string topology = "mesh:4x4";
+  std::string ports = "one";  // one | all | K
+  NetworkParams net;          // inj/ej are set from `ports`
+  MachineProfile profile;     // ideal unless set
+  uint64_t max_cycles = 100'000'000;
+  uint64_t watchdog = 20000;  // cycles without flit movement with flits inside = deadlock
+  std::string trace;          // FST file (RTL backend)
+  int fault_node = -1;        // test-only: corrupt the first message this node receives
+  alg::Word fault_mask = 0;
+};
+
+struct FirmwareRunResult {
+  bool ok = true;
+  std::string error;            // first problem (deadlock, stuck firmware, scoreboard, limit)
+  uint64_t cycles = 0;          // operation time: last firmware return
+  uint64_t cycles_simulated = 0;
+  std::vector<std::vector<alg::Word>> memory;  // final memory per node
+  std::vector<std::vector<StepSpan>> steps;    // per node
+  MessageLog log;
+  uint64_t packets = 0, flits_injected = 0, flit_hops = 0;
+  double wall_seconds = 0;
+  int inj_channels = 1;
+};
+
+// `firmware(node)` gives each node's firmware, `memory_words`/`init` its memory.
+FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::function<FirmwareFn(int)>& firmware,
+                               uint32_t memory_words, const std::function<alg::Word(int, uint32_t)>& init);
+
+}  // namespace wn::fw

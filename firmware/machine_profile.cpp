@@ -1,0 +1,73 @@
+#include "firmware/machine_profile.h"
+
+#include <fmt/format.h>
+
+#include "core/config_error.h"
+
+namespace wn::fw {
+
+// How the numbers were fitted (see README "Machine profiles"): one network
+// cycle moves one flit per channel, so clock_ns / bytes_per_flit is the
+// published per-byte time T_n; α + γ + 3·(1+1) router cycles at one hop is the
+// published startup T_s (the 3-cycle-per-hop pipeline is wormnet's router).
+const std::vector<MachineProfile>& machine_profiles() {
+  static const std::vector<MachineProfile> profiles = {
+      {"ideal", "no software overhead: alpha = gamma = 0, 1 GHz, 4-byte flits", 1.0, 4, 0, 0, 0, 0, 0},
+      // 0.45 us/byte, 170 us send+receive startup split evenly (thesis §4.4,
+      // MultiSim nCUBE-2 parameters): 4-byte flit = 1.8 us; (44+44+6)*1.8 = 169.2 us.
+      {"ncube2", "Tsai thesis §4.4: 0.45 us/byte, 170 us startup (85 + 85)", 1800.0, 4, 44, 44, 0, 0, 0},
+      // 300 MB/s per channel, 1.5 us startup = 0.75 send + 0.75 receive
+      // (thesis §4.4, 3D experiments): 4-byte flit = 13.33 ns; (53+53+6)*13.33 = 1.49 us.
+      {"t3d", "Tsai thesis §4.4: 300 MB/s, 1.5 us startup (0.75 + 0.75)", 4000.0 / 300.0, 4, 53, 53, 0, 0, 0},
+      // beta = 29 us start-up, tau = 0.12 us/byte (Bruck §7.1, 64-node SP-1):
+      // 4-byte flit = 0.48 us; (27+27+6)*0.48 = 28.8 us.
+      {"sp1", "Bruck et al. §7.1: beta = 29 us, tau = 0.12 us/byte", 480.0, 4, 27, 27, 0, 0, 0},
+      // CM-200 (Mathur & Johnsson §1, §4.4): 10 MHz clock, a pair of 32-bit
+      // words per exchange on the two channels of a link (8-byte flit),
+      // per-step overhead b1 = 41.94 us = 419 cycles, memory 0.17 us = ~2
+      // cycles per word. The bit-serial channel time (b3 = 24.18 us per pair)
+      // is NOT modelled: the router moves a flit per cycle.
+      {"cm200", "Mathur & Johnsson §4.4: 10 MHz, 2 words/flit, b1 = 41.94 us/step, b2 = 0.17 us/word", 100.0, 8,
+       419, 0, 0, 2, 2},
+  };
+  return profiles;
+}
+
+const MachineProfile& find_profile(const std::string& name) {
+  std::string allowed;
+  for (const auto& p : machine_profiles()) {
+    if (p.name == name) return p;
+    allowed += (allowed.empty() ? "" : ", ") + p.name;
+  }
+  throw ConfigError("--profile", "unknown profile '" + name + "'; allowed: " + allowed);
+}
+
+void validate(const MachineProfile& p) {
+  if (p.bytes_per_flit < 4 || p.bytes_per_flit % 4 != 0 || p.bytes_per_flit > 64)
+    throw ConfigError("--bytes-per-flit", fmt::format("{} not allowed; allowed: a multiple of 4 in 4..64", p.bytes_per_flit));
+  if (!(p.clock_ns > 0)) throw ConfigError("--clock-ns", "must be > 0");
+  if (p.max_packet_bytes != 0 && p.max_packet_bytes < uint32_t(p.bytes_per_flit))
+    throw ConfigError("--max-packet-bytes",
+                      fmt::format("{} is shorter than one flit ({} bytes); allowed: 0 (no limit) or >= {}",
+                                  p.max_packet_bytes, p.bytes_per_flit, p.bytes_per_flit));
+  if (p.copy_cycles_per_word < 0 || p.combine_cycles_per_word < 0)
+    throw ConfigError("--copy-cycles", "per-word costs must be >= 0");
+}
+
+alg::CostParams MachineProfile::cost_params(int ports) const {
+  alg::CostParams c;
+  c.alpha = alpha;
+  c.gamma = gamma;
+  c.words_per_flit = words_per_flit();
+  c.max_packet_words = max_packet_bytes / 4;
+  c.copy_cycles_per_word = copy_cycles_per_word;
+  c.combine_cycles_per_word = combine_cycles_per_word;
+  c.ports = ports;
+  return c;
+}
+
+double MachineProfile::p2p_us(int hops, uint32_t bytes) const {
+  return cost_params(1).message_cycles(hops, (bytes + 3) / 4) * clock_ns / 1000.0;
+}
+
+}  // namespace wn::fw

@@ -1,0 +1,37 @@
+// Machine profiles: the node-side cost parameters (α, γ, flit width, clock
+// period, copy/combine costs) chosen so that a point-to-point message on the
+// simulated router has the latency the papers publish for that machine. Every
+// field can be overridden from the CLI. Derivations: README "Machine profiles".
+#pragma once
+#include <string>
+#include <vector>
+
+#include "algorithms/cost_model.h"
+
+namespace wn::fw {
+
+struct MachineProfile {
+  std::string name;
+  std::string source;            // where the numbers come from
+  double clock_ns = 1.0;         // one network cycle (one flit per channel)
+  int bytes_per_flit = 4;        // body-flit payload, multiple of 4 (32-bit words)
+  uint32_t alpha = 0;            // send startup, cycles
+  uint32_t gamma = 0;            // receive completion, cycles
+  uint32_t max_packet_bytes = 0; // 0: one message = one worm
+  double copy_cycles_per_word = 0;
+  double combine_cycles_per_word = 0;
+
+  int words_per_flit() const { return bytes_per_flit / 4; }
+  // The analytic model's parameters for `ports` injection channels.
+  alg::CostParams cost_params(int ports) const;
+  // Point-to-point latency of `bytes` over `hops` hops in microseconds, no contention.
+  double p2p_us(int hops, uint32_t bytes) const;
+};
+
+const std::vector<MachineProfile>& machine_profiles();
+// Throws ConfigError("--profile", allowed names).
+const MachineProfile& find_profile(const std::string& name);
+// Throws ConfigError naming the field if a value is out of range.
+void validate(const MachineProfile& p);
+
+}  // namespace wn::fw

@@ -1,0 +1,39 @@
+// Every firmware message of a run and the packets it was split into, shared
+// by all nodes of one co-simulation (ids are assigned in node order at the
+// clock edge, so they are deterministic).
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "algorithms/combine_op.h"
+#include "core/packet.h"
+
+namespace wn::fw {
+
+struct MessageRecord {
+  int src = -1, dst = -1;
+  uint32_t tag = 0;
+  uint32_t step = 0;
+  uint32_t words = 0;
+  uint32_t packets = 0;
+  uint32_t packets_injected = 0, packets_delivered = 0;
+  int channel = -1;                   // requested injection channel (-1 any)
+  uint64_t issued = kNever;           // send() called: startup begins
+  uint64_t posted = kNever;           // startup over: handed to the NI
+  uint64_t head_injected = kNever;    // first head flit entered the router
+  uint64_t injected = kNever;         // last tail flit entered the router
+  uint64_t head_delivered = kNever;   // first head flit left the network
+  uint64_t delivered = kNever;        // last tail flit left the network
+  uint64_t completed = kNever;        // receive completed (after γ)
+  int hops = 0;
+  std::shared_ptr<const std::vector<alg::Word>> data;  // as sent
+  std::vector<alg::Word> received;                      // as reassembled from the flits
+};
+
+struct MessageLog {
+  std::vector<MessageRecord> messages;
+  std::vector<uint32_t> message_of_packet;  // indexed by packet id
+};
+
+}  // namespace wn::fw

@@ -1,0 +1,46 @@
+#include "firmware/schedule_interpreter.h"
+
+namespace wn::fw {
+
+namespace {
+
+void run_step(NodeApi& api, const alg::Step& step) {
+  for (const alg::LocalOp& l : step.locals) api.combine(l.src, l.dst, l.combine);
+  for (const alg::Send& s : step.sends) {
+    SendOptions opt;
+    opt.channel = s.channel;
+    opt.tag = s.tag;
+    opt.step = int(step.tag);
+    api.send_ranges(s.dst, s.src, opt);
+  }
+  // Receives complete in arrival order, not program order: a node does not
+  // stall on a late partner while another message is already waiting.
+  std::vector<size_t> pending(step.recvs.size());
+  for (size_t i = 0; i < pending.size(); ++i) pending[i] = i;
+  while (!pending.empty()) {
+    std::vector<int> srcs;
+    std::vector<uint32_t> tags;
+    for (size_t i : pending) {
+      srcs.push_back(step.recvs[i].src);
+      tags.push_back(step.recvs[i].tag);
+    }
+    Message m;
+    const size_t k = api.recv_any(srcs, tags, m);
+    const alg::Recv& r = step.recvs[pending[k]];
+    api.store(m.words, r.dst, r.combine);
+    pending.erase(pending.begin() + long(k));
+  }
+  api.wait_all_injected();
+}
+
+}  // namespace
+
+void run_program(NodeApi& api, const std::vector<alg::Step>& program) {
+  for (const alg::Step& step : program) {
+    api.begin_step(step.tag);
+    run_step(api, step);
+    api.end_step(step.tag);
+  }
+}
+
+}  // namespace wn::fw

@@ -1,0 +1,52 @@
+// `wormnet run`: one algorithm's schedule executed by the interpreter on the
+// cycle-accurate co-simulation, checked word for word against its oracle and
+// compared with its analytic cost.
+#pragma once
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "algorithms/registry.h"
+#include "firmware/firmware_run.h"
+
+namespace wn::fw {
+
+struct ScheduleRunOptions {
+  FirmwareRunOptions run;
+  std::string algorithm = "rd-broadcast";
+  std::string source = "0";   // node id, or "random" (drawn from --seed)
+  uint32_t bytes = 1024;      // per block / message
+  std::string op = "sum";
+  std::vector<int> group;     // empty = all nodes
+  uint64_t seed = 1;
+};
+
+struct StepTiming {
+  uint32_t tag = 0;
+  uint64_t start = 0, end = 0;  // first node to start, last node to finish
+  int nodes = 0;                // nodes with a step of this tag
+};
+
+struct ScheduleRunResult {
+  ScheduleRunOptions options;   // as run (source resolved)
+  int source = 0;
+  FirmwareRunResult run;
+  alg::Prediction predicted;
+  bool data_ok = false;
+  std::string data_error;       // "node N addr A: expected X got Y"
+  std::vector<StepTiming> steps;
+  uint64_t messages = 0, words = 0;
+  bool ok() const { return run.ok && data_ok; }
+  double microseconds() const { return double(run.cycles) * options.run.profile.clock_ns / 1000.0; }
+  nlohmann::json to_json() const;  // deterministic: no wall time
+  std::string summary() const;     // human-readable, several lines
+};
+
+// Resolves the algorithm and its arguments from the options; throws ConfigError.
+alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology& topo, int* source_out = nullptr);
+ScheduleRunResult run_schedule(const ScheduleRunOptions& opt);
+// First word where `memory` differs from the schedule's oracle, or empty.
+std::string check_against_oracle(const alg::Schedule& s, const std::vector<std::vector<alg::Word>>& memory);
+
+}  // namespace wn::fw
