@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace {
 
 struct CliRun {
@@ -75,3 +77,53 @@ TEST(Cli, ListNamesTopologiesPatternsBackends) {
 }
 
 }  // namespace
+
+// ---- firmware runs: wormnet run / compare ----
+TEST(CliRun, UnknownAlgorithm) { expect_config_error("run --algorithm edn-bcast", "--algorithm", "allowed: rd-broadcast"); }
+TEST(CliRun, UnknownProfile) { expect_config_error("run --profile cray", "--profile", "allowed: ideal, ncube2, t3d"); }
+TEST(CliRun, SourceOutsideTopology) {
+  expect_config_error("run --topology mesh:4x4 --source 16", "--source", "allowed: 0..15 or random");
+}
+TEST(CliRun, NonCommutativeRingReduceScatter) {
+  expect_config_error("run --algorithm ring-reduce-scatter --op affine", "--op", "allowed: sum, max, min");
+}
+TEST(CliRun, BytesPerFlitNotWordMultiple) {
+  expect_config_error("run --bytes-per-flit 6", "--bytes-per-flit", "multiple of 4");
+}
+TEST(CliRun, ImpossibleSize) {
+  expect_config_error("run --topology cube:10 --algorithm direct-alltoall --bytes 65536", "--bytes", "at most 1024 MiB");
+}
+
+TEST(CliRun, RunPrintsCyclesPredictionStepsAndDataCheck) {
+  const std::string json = std::string(WN_BINARY_DIR) + "/cli_run_out.json";
+  const CliRun r = wormnet("run --topology torus:4x4 --ports all --algorithm rd-broadcast --source 5 --bytes 256 "
+                           "--profile t3d --json " + json);
+  EXPECT_EQ(r.code, 0) << r.out;
+  for (const char* s : {"cycles", "predicted", "measured / predicted", "data check    PASS", "step  start"})
+    EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
+  std::ifstream f(json);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  EXPECT_NE(ss.str().find("\"schema\": \"wormnet.run/1\""), std::string::npos);
+  EXPECT_NE(ss.str().find("\"data_check\": \"PASS\""), std::string::npos);
+}
+
+// The comparison the product is for: all-port never slower than one-port on
+// the direct exchange (k exchanges per step on k channels).
+TEST(CliRun, CompareDirectExchangeAllPortBeatsOnePort) {
+  const std::string json = std::string(WN_BINARY_DIR) + "/cli_compare_out.json";
+  const CliRun r = wormnet("compare --topology mesh:4x4 --ports one,all --algorithm direct-alltoall --bytes 64 --json " +
+                           json);
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream f(json);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const auto j = nlohmann::json::parse(ss.str());
+  ASSERT_EQ(j["runs"].size(), 2u);
+  // Runs are in the order given: one, then all.
+  EXPECT_EQ(j["runs"][0]["config"]["ports"], "one");
+  EXPECT_EQ(j["runs"][1]["config"]["ports"], "all");
+  const auto one = j["runs"][0]["cycles"].get<uint64_t>(), all = j["runs"][1]["cycles"].get<uint64_t>();
+  EXPECT_LT(all, one) << r.out;
+  EXPECT_NE(r.out.find("PASS"), std::string::npos);
+}

@@ -6,7 +6,9 @@
 #include <functional>
 #include <map>
 
+#include "algorithms/registry.h"
 #include "core/config_error.h"
+#include "firmware/machine_profile.h"
 #include "sim/traffic_run.h"
 #include "topology/topology.h"
 
@@ -99,7 +101,7 @@ void add_traffic_command(CLI::App& app) {
 }
 
 void add_list_command(CLI::App& app) {
-  auto* cmd = app.add_subcommand("list", "topologies, traffic patterns and backends");
+  auto* cmd = app.add_subcommand("list", "topologies, traffic patterns, backends, algorithms, profiles, operators");
   (void)cmd;
   runners()["list"] = []() {
     fmt::print("topologies:\n");
@@ -110,6 +112,16 @@ void add_list_command(CLI::App& app) {
                "  model        C++ cycle model, flit-for-flit identical to the RTL\n"
                "  lockstep     both, compared every cycle\n");
     fmt::print("port models:\n  one | all | K   injection = ejection channels per node\n");
+    fmt::print("algorithms (wormnet run/compare --algorithm NAME):\n");
+    for (const auto& a : alg::algorithms())
+      fmt::print("  {:22} {}\n  {:22}   topologies: {}; options: {}\n", a.name, a.summary, "", a.topologies, a.params);
+    fmt::print("machine profiles (--profile):\n");
+    for (const auto& p : fw::machine_profiles())
+      fmt::print("  {:8} alpha {:>4} gamma {:>4} cycles, {:>2} B/flit, {:>8.3f} ns/cycle  {}\n", p.name, p.alpha,
+                 p.gamma, p.bytes_per_flit, p.clock_ns, p.source);
+    fmt::print("reduction operators (--op):\n");
+    for (const auto& op : alg::combine_ops())
+      if (op.fn) fmt::print("  {:8} {}{}\n", op.name, op.description, op.commutative ? "" : " [non-commutative]");
     return 0;
   };
 }

@@ -16,6 +16,8 @@ int sc_main(int argc, char** argv) {
   wn::cli::add_traffic_command(app);
   wn::cli::add_sweep_command(app, wn::cli::runners());
   wn::cli::add_bench_command(app, wn::cli::runners());
+  wn::cli::add_run_command(app);
+  wn::cli::add_compare_command(app);
   wn::cli::add_list_command(app);
   try {
     app.parse(argc, argv);

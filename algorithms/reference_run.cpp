@@ -1,0 +1,69 @@
+#include "algorithms/reference_run.h"
+
+#include <fmt/format.h>
+
+#include <deque>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace wn::alg {
+
+namespace {
+
+std::vector<Word> read(const std::vector<Word>& mem, const std::vector<Range>& rs) {
+  std::vector<Word> out;
+  for (const Range& r : rs) out.insert(out.end(), mem.begin() + r.offset, mem.begin() + r.offset + r.count);
+  return out;
+}
+
+void write(std::vector<Word>& mem, const std::vector<Range>& rs, const std::vector<Word>& words, const Combine& c) {
+  size_t i = 0;
+  for (const Range& r : rs)
+    for (uint32_t a = r.offset; a < r.offset + r.count; ++a) mem[a] = apply(c, mem[a], words[i++]);
+}
+
+}  // namespace
+
+std::vector<std::vector<Word>> reference_run(const Schedule& s) {
+  std::vector<std::vector<Word>> mem(size_t(s.nodes), std::vector<Word>(s.memory_words));
+  for (int n = 0; n < s.nodes; ++n)
+    for (uint32_t a = 0; a < s.memory_words; ++a) mem[size_t(n)][a] = s.initial(n, a);
+  std::set<uint32_t> tags;
+  for (const auto& prog : s.programs)
+    for (const Step& st : prog) tags.insert(st.tag);
+  // Messages in flight: (src, dst, tag) -> payloads in send order.
+  std::map<std::tuple<int, int, uint32_t>, std::deque<std::vector<Word>>> inflight;
+  for (uint32_t t : tags) {
+    for (int n = 0; n < s.nodes; ++n)
+      for (const Step& st : s.programs[size_t(n)])
+        if (st.tag == t)
+          for (const LocalOp& l : st.locals) write(mem[size_t(n)], l.dst, read(mem[size_t(n)], l.src), l.combine);
+    for (int n = 0; n < s.nodes; ++n)
+      for (const Step& st : s.programs[size_t(n)])
+        if (st.tag == t)
+          for (const Send& m : st.sends) inflight[{n, m.dst, m.tag}].push_back(read(mem[size_t(n)], m.src));
+    for (int n = 0; n < s.nodes; ++n)
+      for (const Step& st : s.programs[size_t(n)])
+        if (st.tag == t)
+          for (const Recv& r : st.recvs) {
+            auto& q = inflight[{r.src, n, r.tag}];
+            if (q.empty()) continue;  // validate() reports unmatched receives
+            write(mem[size_t(n)], r.dst, q.front(), r.combine);
+            q.pop_front();
+          }
+  }
+  return mem;
+}
+
+std::string check_memory(const Schedule& s, const std::vector<std::vector<Word>>& memory) {
+  for (int n = 0; n < s.nodes; ++n)
+    for (uint32_t a = 0; a < s.memory_words; ++a) {
+      const auto want = s.expected(n, a);
+      if (want && *want != memory[size_t(n)][a])
+        return fmt::format("node {} addr {}: expected {:#010x} got {:#010x}", n, a, *want, memory[size_t(n)][a]);
+    }
+  return {};
+}
+
+}  // namespace wn::alg

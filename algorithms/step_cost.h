@@ -1,0 +1,19 @@
+// The papers' linear step model applied to a schedule: no contention, no
+// skew between nodes. A step costs the most serialized startups of any node
+// (k sends x alpha), plus its slowest message's network time (3(h+1)+F-1),
+// plus the most serialized receive completions and copy/combine work of any
+// node (k recvs x gamma + words x cycles/word); the steps add up, e.g. RD
+// broadcast = sum over ceil(log2 N) steps of alpha + 3(h_s+1) + F-1 + gamma.
+#pragma once
+#include "algorithms/cost_model.h"
+#include "algorithms/schedule.h"
+#include "topology/topology.h"
+
+namespace wn::alg {
+
+double step_model_cycles(const Schedule& s, const Topology& topo, const CostParams& c);
+// Largest hop count of any message of the schedule, and the longest message.
+int max_hops(const Schedule& s, const Topology& topo);
+uint32_t max_message_words(const Schedule& s);
+
+}  // namespace wn::alg

@@ -1,0 +1,178 @@
+// Schedules without a simulator: structure, step counts, oracles (by the
+// timing-free reference run) and the static channel property of each step.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+
+#include "algorithms/baselines.h"
+#include "algorithms/reference_run.h"
+#include "algorithms/step_cost.h"
+#include "core/config_error.h"
+
+namespace wn::alg {
+namespace {
+
+AlgorithmArgs args_for(int source, uint32_t words, int ports, const std::string& op = "sum") {
+  AlgorithmArgs a;
+  a.source = source;
+  a.words = words;
+  a.ports = ports;
+  a.op = find_combine_op(op);
+  return a;
+}
+
+// Directed channels (router -> router) used twice within one step.
+int shared_channels_in_steps(const Schedule& s, const Topology& topo) {
+  std::map<uint32_t, std::map<std::pair<int, int>, int>> use;
+  for (int n = 0; n < s.nodes; ++n)
+    for (const Step& st : s.programs[size_t(n)])
+      for (const Send& m : st.sends) {
+        const auto p = topo.path(n, m.dst);
+        for (size_t i = 0; i + 1 < p.size(); ++i) ++use[st.tag][{p[i], p[i + 1]}];
+      }
+  int shared = 0;
+  for (const auto& [tag, chans] : use)
+    for (const auto& [ch, count] : chans) shared += count > 1;
+  return shared;
+}
+
+TEST(Algorithms, EveryBaselineMatchesItsOracleEverywhere) {
+  for (const std::string topo_s : {"mesh:4x4", "mesh:8x8", "torus:4x4", "torus:8x8", "mesh:2x2x2", "mesh:3x5",
+                                   "torus:3x3", "cube:1", "cube:2", "cube:3", "cube:6"}) {
+    const Topology topo = Topology::parse(topo_s);
+    for (const auto& info : algorithms())
+      for (int ports : {1, 2, 4})
+        for (uint32_t words : {1u, 5u})
+          for (int source : {0, topo.nodes() - 1, topo.nodes() / 3}) {
+            const AlgorithmArgs a = args_for(source, words, ports);
+            SCOPED_TRACE(info.name + " on " + topo_s + " ports " + std::to_string(ports) + " words " +
+                         std::to_string(words) + " source " + std::to_string(source));
+            info.check(topo, a);
+            const Schedule s = info.build(topo, a);
+            ASSERT_EQ(validate(s), "");
+            EXPECT_EQ(s.steps, info.cost(topo, a, CostParams{}).steps);
+            uint32_t max_tag = 0;
+            for (const auto& p : s.programs)
+              for (const Step& st : p) max_tag = std::max(max_tag, st.tag);
+            EXPECT_EQ(int(max_tag) + 1, s.steps);
+            auto mem = reference_run(s);
+            ASSERT_EQ(check_memory(s, mem), "");
+          }
+  }
+}
+
+TEST(Algorithms, CheckMemoryCatchesOneCorruptedWord) {
+  const Topology topo = Topology::parse("mesh:4x4");
+  const Schedule s = build_direct_alltoall(topo, args_for(0, 3, 1));
+  auto mem = reference_run(s);
+  mem[6][s.memory_words - 2] ^= 4;
+  EXPECT_NE(check_memory(s, mem).find("node 6 addr " + std::to_string(s.memory_words - 2)), std::string::npos);
+}
+
+TEST(Algorithms, StepCounts) {
+  const Topology m8 = Topology::parse("mesh:8x8"), c6 = Topology::parse("cube:6"), m35 = Topology::parse("mesh:3x5");
+  EXPECT_EQ(build_rd_broadcast(m8, args_for(9, 1, 1)).steps, 6);
+  EXPECT_EQ(build_rd_broadcast(m35, args_for(4, 1, 1)).steps, 4);
+  EXPECT_EQ(build_direct_alltoall(m8, args_for(0, 1, 1)).steps, 63);
+  EXPECT_EQ(build_direct_alltoall(m8, args_for(0, 1, 4)).steps, 16);
+  EXPECT_EQ(build_direct_alltoall(c6, args_for(0, 1, 6)).steps, 11);
+  EXPECT_EQ(build_ring_allgather(m35, args_for(0, 1, 1)).steps, 14);
+  EXPECT_EQ(build_binomial_gather(m35, args_for(2, 1, 1)).steps, 4);
+  EXPECT_EQ(build_binomial_reduce(m8, args_for(5, 1, 1, "affine")).steps, 7);  // + forward to root 5
+  EXPECT_EQ(build_binomial_reduce(m8, args_for(5, 1, 1, "sum")).steps, 6);
+}
+
+TEST(Algorithms, AffineReduceIsTheRankOrderedFold) {
+  const Topology topo = Topology::parse("mesh:4x4");
+  for (int root : {0, 5}) {
+    const Schedule s = build_binomial_reduce(topo, args_for(root, 2, 1, "affine"));
+    const auto mem = reference_run(s);
+    std::vector<Word> xs;
+    for (int r = 0; r < 16; ++r) xs.push_back(s.initial(r, 1));
+    EXPECT_EQ(mem[size_t(root)][1], fold(find_combine_op("affine"), xs));
+    std::vector<Word> rev(xs.rbegin(), xs.rend());
+    EXPECT_NE(mem[size_t(root)][1], fold(find_combine_op("affine"), rev));  // order matters: the test can fail
+  }
+}
+
+TEST(Algorithms, RingReduceScatterRejectsNonCommutative) {
+  const Topology topo = Topology::parse("mesh:4x4");
+  try {
+    find_algorithm("ring-reduce-scatter").check(topo, args_for(0, 1, 1, "affine"));
+    FAIL() << "accepted a non-commutative operator";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.field(), "--op");
+    EXPECT_NE(std::string(e.what()).find("allowed: sum, max, min"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Algorithms, GroupLeavesNonMembersUntouched) {
+  const Topology topo = Topology::parse("mesh:4x4");
+  AlgorithmArgs a = args_for(7, 3, 1);
+  a.group = {3, 7, 1, 12};
+  const Schedule s = build_ring_allgather(topo, a);
+  EXPECT_TRUE(s.programs[0].empty());
+  EXPECT_FALSE(s.programs[12].empty());
+  auto mem = reference_run(s);
+  EXPECT_EQ(check_memory(s, mem), "");
+  mem[0][0] ^= 1;  // a non-member's memory is checked too
+  EXPECT_NE(check_memory(s, mem).find("node 0 addr 0"), std::string::npos);
+}
+
+TEST(Algorithms, BadArgumentsNameTheirField) {
+  const Topology topo = Topology::parse("mesh:4x4");
+  auto field_of = [&](const std::string& algo, AlgorithmArgs a) {
+    try {
+      find_algorithm(algo).check(topo, a);
+    } catch (const ConfigError& e) {
+      return e.field();
+    }
+    return std::string("(accepted)");
+  };
+  EXPECT_EQ(field_of("rd-broadcast", args_for(16, 1, 1)), "--source");
+  EXPECT_EQ(field_of("rd-broadcast", args_for(0, 0, 1)), "--bytes");
+  AlgorithmArgs dup = args_for(1, 1, 1);
+  dup.group = {1, 2, 1};
+  EXPECT_EQ(field_of("ring-allgather", dup), "--group");
+  EXPECT_EQ(field_of("direct-alltoall", args_for(0, 1u << 24, 1)), "--bytes");
+  EXPECT_THROW(find_algorithm("edn-broadcast-typo"), ConfigError);
+}
+
+// Thesis §2.2: RD over the lexicographic list is stepwise contention-free
+// under dimension-ordered routing, for every source.
+TEST(Algorithms, RdBroadcastStepsUseDisjointChannels) {
+  for (const std::string t : {"mesh:8x8", "mesh:4x4", "cube:6", "mesh:4x4x4"}) {
+    const Topology topo = Topology::parse(t);
+    for (int src = 0; src < topo.nodes(); ++src)
+      EXPECT_EQ(shared_channels_in_steps(build_rd_broadcast(topo, args_for(src, 1, 1)), topo), 0)
+          << t << " source " << src;
+  }
+}
+
+// The direct exchange is not: its steps share channels on a mesh.
+TEST(Algorithms, DirectAlltoallStepsShareChannelsOnAMesh) {
+  const Topology topo = Topology::parse("mesh:8x8");
+  EXPECT_GT(shared_channels_in_steps(build_direct_alltoall(topo, args_for(0, 1, 1)), topo), 100);
+}
+
+TEST(Algorithms, StepModelAddsStartupsNetworkAndCompletions) {
+  const Topology topo = Topology::parse("mesh:4x4");
+  CostParams c;
+  c.alpha = 10;
+  c.gamma = 4;
+  // direct all-to-all, 2-port: each step 2 sends + 2 receives per node.
+  const Schedule s = build_direct_alltoall(topo, args_for(0, 8, 2));
+  double expect = 0;
+  for (int st = 0; st < s.steps; ++st) {
+    int h = 0;
+    for (int i = 0; i < 16; ++i)
+      for (const Send& m : s.programs[size_t(i)][size_t(st)].sends) h = std::max(h, topo.hops(i, m.dst));
+    const int k = int(s.programs[0][size_t(st)].sends.size());
+    expect += k * 10 + 3 * (h + 1) + 9 - 1 + k * 4;
+  }
+  EXPECT_EQ(step_model_cycles(s, topo, c), expect);
+}
+
+}  // namespace
+}  // namespace wn::alg
