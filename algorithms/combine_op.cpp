@@ -24,7 +24,7 @@ std::vector<CombineOpInfo>& table() {
       {"max", op_max, true, "unsigned maximum"},
       {"min", op_min, true, "unsigned minimum"},
       {"affine", op_affine, false,
-       "composition of affine maps mod 2^16 (non-commutative, associative)"},
+       "composition of affine maps x -> a*x+b mod 2^16 (associative)"},
   };
   return ops;
 }

@@ -50,7 +50,15 @@ std::string check_against_oracle(const alg::Schedule& s, const std::vector<std::
 
 namespace {
 
-std::vector<StepTiming> merge_steps(const std::vector<std::vector<StepSpan>>& per_node) {
+// A step starts when its first message is issued (a node that only waits to
+// receive enters the step early and would hide that) and ends when its last
+// node finishes it.
+std::vector<StepTiming> merge_steps(const std::vector<std::vector<StepSpan>>& per_node, const MessageLog& log) {
+  std::map<uint32_t, uint64_t> first_issue;
+  for (const auto& m : log.messages) {
+    auto [it, fresh] = first_issue.try_emplace(m.step, m.issued);
+    it->second = std::min(it->second, m.issued);
+  }
   std::map<uint32_t, StepTiming> by_tag;
   for (const auto& spans : per_node) {
     for (const StepSpan& s : spans) {
@@ -62,7 +70,10 @@ std::vector<StepTiming> merge_steps(const std::vector<std::vector<StepSpan>>& pe
     }
   }
   std::vector<StepTiming> out;
-  for (auto& [tag, t] : by_tag) out.push_back(t);
+  for (auto& [tag, t] : by_tag) {
+    if (auto it = first_issue.find(tag); it != first_issue.end()) t.start = it->second;
+    out.push_back(t);
+  }
   return out;
 }
 
@@ -88,7 +99,7 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
   res.run = run_firmware(
       opt.run, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
       sched.memory_words, sched.initial);
-  res.steps = merge_steps(res.run.steps);
+  res.steps = merge_steps(res.run.steps, res.run.log);
   if (res.run.ok) {
     res.data_error = check_against_oracle(sched, res.run.memory);
     res.data_ok = res.data_error.empty();
@@ -151,7 +162,7 @@ std::string ScheduleRunResult::summary() const {
                               o.algorithm, o.run.topology, o.run.ports, o.run.ports == "one" ? "" : "s",
                               run.inj_channels, run.inj_channels == 1 ? "" : "s", backend_name(o.run.net.backend),
                               o.run.profile.name, source, o.bytes);
-  s += fmt::format("  cycles        {} ({:.3f} us at {} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
+  s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
   s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps, predicted.formula);
   if (predicted.cycles > 0) s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
   s += fmt::format("  messages      {} ({} words, {} packets, {} flits)\n", messages, words, run.packets, run.flits_injected);

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The main job: set up, build, and print the one-port vs all-port comparison
-# on an 8x8 mesh (uniform and hotspot traffic), then one RTL-vs-model lock-step run.
+# on an 8x8 mesh (uniform and hotspot traffic), one RTL-vs-model lock-step run, and
+# collective schedules run as node firmware under several port models.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
@@ -17,3 +18,9 @@ echo "== 8x8 mesh, hotspot traffic (30% of packets to node 27): the hotspot's ej
 echo
 echo "== the same network as verilated RTL and as C++ model, compared every cycle (lock-step) =="
 "$W" traffic --topology mesh:8x8 --ports all --backend lockstep --rate 0.3 --cycles 3000 --warmup 500
+echo
+echo "== collectives as node firmware on the RTL routers: one-port vs 3-port vs all-port, every word checked =="
+"$W" compare --topology cube:6 --backend rtl --algorithm direct-alltoall,rd-broadcast --ports one,3,all \
+     --bytes 256 --profile sp1
+"$W" compare --topology mesh:8x8 --algorithm direct-alltoall,binomial-gather,ring-allgather --ports one,all \
+     --bytes 1024 --profile t3d
