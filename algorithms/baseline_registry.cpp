@@ -101,6 +101,7 @@ void add_baselines(std::vector<AlgorithmInfo>& out) {
                         const int n = group_size(t, a);
                         return fmt::format("ceil(log2 {}) = {} steps", n, ceil_log2(n));
                       }));
+  out.back().exactly_once = true;
   out.push_back(entry("direct-alltoall",
                       "all-to-all personalized, step z: i sends block i+z to i+z; k-port: k exchanges per step",
                       "--bytes (per block) --ports --group", build_direct_alltoall, 2, false,
@@ -152,6 +153,7 @@ void add_baselines(std::vector<AlgorithmInfo>& out) {
                         const int n = group_size(t, a);
                         return fmt::format("ceil(log2 {}) = {} steps", n, ceil_log2(n));
                       }));
+  out.back().exactly_once = true;
 }
 
 }  // namespace wn::alg

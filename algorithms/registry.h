@@ -27,6 +27,7 @@ struct AlgorithmInfo {
   std::string summary;
   std::string topologies;  // human-readable legal set, e.g. "any" or "cube"
   std::string params;      // which AlgorithmArgs it reads, e.g. "--source --bytes --op"
+  bool exactly_once = false;  // every node receives at most one message (broadcast, scatter)
   // Throws ConfigError for a topology/size/argument it cannot run.
   std::function<void(const Topology&, const AlgorithmArgs&)> check;
   std::function<Schedule(const Topology&, const AlgorithmArgs&)> build;

@@ -156,6 +156,35 @@ nlohmann::json ScheduleRunResult::to_json() const {
   };
 }
 
+nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, const ScheduleRunOptions& opt,
+                             int source) {
+  nlohmann::json steps = nlohmann::json::array(), conflicts = nlohmann::json::array(),
+                 overuse = nlohmann::json::array();
+  for (const auto& s : c.steps)
+    steps.push_back({{"step", s.step}, {"messages", s.messages}, {"shared_channels", s.shared_channels},
+                     {"conflicting_messages", s.conflicting_messages}, {"max_channel_load", s.max_channel_load},
+                     {"avg_hops", s.avg_hops}, {"max_hops", s.max_hops}});
+  for (const auto& k : c.conflicts)
+    conflicts.push_back({{"step", k.step},
+                         {"channel", {{"router", k.link.router}, {"port", k.link.port}, {"name", alg::link_name(topo, k.link)}}},
+                         {"a", {k.a.src, k.a.dst}},
+                         {"b", {k.b.src, k.b.dst}}});
+  for (const auto& p : c.port_overuse)
+    overuse.push_back({{"step", p.step}, {"node", p.node}, {"sends", p.sends}, {"recvs", p.recvs}, {"ports", p.ports}});
+  return {{"schema", "wormnet.check/1"},
+          {"config", {{"topology", opt.run.topology}, {"ports", opt.run.ports}, {"algorithm", opt.algorithm},
+                      {"source", source}, {"bytes", opt.bytes}, {"group", opt.group}}},
+          {"contention_free", c.contention_free()},
+          {"conflict_pairs", c.conflict_pairs},
+          {"conflicts_listed", conflicts},
+          {"port_overuse", overuse},
+          {"delivery_problems", c.delivery},
+          {"messages", c.messages},
+          {"avg_hops", c.avg_hops},
+          {"max_hops", c.max_hops},
+          {"steps", steps}};
+}
+
 std::string ScheduleRunResult::summary() const {
   const auto& o = options;
   std::string s = fmt::format("{} on {} ({} port{}: {} channel{}), backend {}, profile {}, source {}, {} bytes/block\n",

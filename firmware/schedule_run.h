@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "algorithms/registry.h"
+#include "algorithms/schedule_checker.h"
 #include "firmware/firmware_run.h"
 
 namespace wn::fw {
@@ -46,6 +47,9 @@ struct ScheduleRunResult {
 // Resolves the algorithm and its arguments from the options; throws ConfigError.
 alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology& topo, int* source_out = nullptr);
 ScheduleRunResult run_schedule(const ScheduleRunOptions& opt);
+// JSON of a static check (schema wormnet.check/1).
+nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, const ScheduleRunOptions& opt,
+                             int source);
 // First word where `memory` differs from the schedule's oracle, or empty.
 std::string check_against_oracle(const alg::Schedule& s, const std::vector<std::vector<alg::Word>>& memory);
 

@@ -127,3 +127,33 @@ TEST(CliRun, CompareDirectExchangeAllPortBeatsOnePort) {
   EXPECT_LT(all, one) << r.out;
   EXPECT_NE(r.out.find("PASS"), std::string::npos);
 }
+
+// Same seed => byte-identical JSON (the random source is drawn from it).
+TEST(CliRun, SameSeedSameJson) {
+  const std::string a = std::string(WN_BINARY_DIR) + "/cli_seed_a.json", b = std::string(WN_BINARY_DIR) + "/cli_seed_b.json";
+  const std::string args = "run --topology mesh:4x4 --ports all --algorithm rd-broadcast --source random --seed 11 --json ";
+  const CliRun r1 = wormnet(args + a), r2 = wormnet(args + b);
+  ASSERT_EQ(r1.code, 0) << r1.out;
+  ASSERT_EQ(r2.code, 0) << r2.out;
+  auto slurp = [](const std::string& p) {
+    std::ifstream f(p);
+    std::stringstream ss;
+    ss << f.rdbuf();
+    return ss.str();
+  };
+  EXPECT_EQ(slurp(a), slurp(b));
+  EXPECT_NE(slurp(a).find("\"seed\": 11"), std::string::npos);
+  const CliRun r3 = wormnet("run --topology mesh:4x4 --algorithm rd-broadcast --source random --seed 12");
+  EXPECT_NE(r3.out.find("seed 12"), std::string::npos);
+}
+
+// wormnet check: RD broadcast on a mesh is contention-free; the direct exchange is not.
+TEST(CliCheck, RdFreeDirectExchangeConflicts) {
+  const CliRun rd = wormnet("check --topology mesh:8x8 --algorithm rd-broadcast --source 27");
+  EXPECT_EQ(rd.code, 0) << rd.out;
+  EXPECT_NE(rd.out.find("stepwise contention: none"), std::string::npos) << rd.out;
+  const CliRun dx = wormnet("check --topology mesh:8x8 --algorithm direct-alltoall");
+  EXPECT_EQ(dx.code, 0) << dx.out;  // contention is a finding, not an error
+  EXPECT_NE(dx.out.find("conflicting message pairs"), std::string::npos) << dx.out;
+  EXPECT_NE(dx.out.find("share"), std::string::npos) << dx.out;
+}

@@ -141,21 +141,26 @@ RouterConfig Topology::router_config(int node, const RouterConfig& base) const {
   return cfg;
 }
 
-std::vector<int> Topology::path(int src, int dst) const {
+std::vector<Topology::Link> Topology::links(int src, int dst) const {
   RouterConfig base;
   base.vcs = 2;  // the route does not depend on VCs; two keep torus classes legal
-  std::vector<int> p{src};
+  std::vector<Link> out;
   int at = src, in_port = -1, in_vc = 0;
   for (int guard = 0; guard <= nodes_ * 3; ++guard) {
     const Route r = route(router_config(at, base), addr_[size_t(dst)], in_port, in_vc);
-    if (r.eject) return p;
-    const int next = neighbor(at, r.out);
+    if (r.eject) return out;
+    out.push_back({at, r.out});
     in_port = peer_port(r.out);
     in_vc = r.vc_lo;
-    at = next;
-    p.push_back(at);
+    at = neighbor(at, r.out);
   }
-  return p;  // unreachable for a correct routing function
+  return out;  // unreachable for a correct routing function
+}
+
+std::vector<int> Topology::path(int src, int dst) const {
+  std::vector<int> p{src};
+  for (const Link& l : links(src, dst)) p.push_back(neighbor(l.router, l.port));
+  return p;
 }
 
 int Topology::hops(int src, int dst) const { return int(path(src, dst).size()) - 1; }

@@ -39,6 +39,14 @@ class Topology {
   int hops(int src, int dst) const;
   // Ordered list of routers visited from src to dst (inclusive).
   std::vector<int> path(int src, int dst) const;
+  // The directed router-to-router channels the route takes: (router, output port).
+  struct Link {
+    int router;
+    int port;
+    bool operator<(const Link& o) const { return router != o.router ? router < o.router : port < o.port; }
+    bool operator==(const Link& o) const { return router == o.router && port == o.port; }
+  };
+  std::vector<Link> links(int src, int dst) const;
 
   // Router configuration for `node` with the network-wide parameters of `base`.
   RouterConfig router_config(int node, const RouterConfig& base) const;
