@@ -45,6 +45,7 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
   PacketStore store;
   Scoreboard sb(topo, store);
   FlitTracker tracker(net);
+  ContentionMonitor contention(net, store);
   DeadlockWatchdog watchdog(opt.watchdog);
   FirmwareRunResult res;
   res.inj_channels = np.inj;
@@ -69,6 +70,7 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
   auto after = [&](uint64_t now) {
     for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
     tracker.observe(net);
+    contention.observe(net, store, now);
     for (auto& nd : nodes)
       if (nd->error()) return false;
     if (!sb.ok()) return false;
@@ -118,9 +120,21 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
   }
   for (const auto& e : sb.errors()) res.error += (res.error.empty() ? "" : "\n") + e;
   res.packets = store.size();
+  res.packet_records = store.all();
+  res.packet_contention = contention.packets();
+  res.channels = contention.channels();
+  res.injection = contention.injection();
   res.flit_hops = net.flit_hops();
   res.ok = res.error.empty();
   return res;
+}
+
+std::array<uint64_t, kContentionClasses> FirmwareRunResult::message_blocked(uint32_t m) const {
+  std::array<uint64_t, kContentionClasses> t{};
+  for (uint32_t pid = 0; pid < packet_contention.size() && pid < log.message_of_packet.size(); ++pid)
+    if (log.message_of_packet[pid] == m)
+      for (int c = 0; c < kContentionClasses; ++c) t[size_t(c)] += packet_contention[pid].cycles[size_t(c)];
+  return t;
 }
 
 }  // namespace wn::fw

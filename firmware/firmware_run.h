@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "check/contention_monitor.h"
 #include "firmware/firmware_node.h"
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
@@ -39,6 +40,13 @@ struct FirmwareRunResult {
   uint64_t packets = 0, flits_injected = 0, flit_hops = 0;
   double wall_seconds = 0;
   int inj_channels = 1;
+  // Contention measurement (check/contention_monitor.h).
+  std::vector<PacketRecord> packet_records;        // by packet id
+  std::vector<PacketContention> packet_contention; // by packet id (may be shorter: no waits)
+  std::map<std::pair<int, int>, ChannelCounters> channels;
+  std::map<std::pair<int, int>, ContentionMonitor::InjectionCounters> injection;
+  // Blocked cycles of message m by class (summed over its packets).
+  std::array<uint64_t, kContentionClasses> message_blocked(uint32_t m) const;
 };
 
 // `firmware(node)` gives each node's firmware, `memory_words`/`init` its memory.
