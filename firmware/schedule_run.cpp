@@ -77,6 +77,32 @@ std::vector<StepTiming> merge_steps(const std::vector<std::vector<StepSpan>>& pe
   return out;
 }
 
+// Packets' blocked cycles summed per message, per step and in total.
+void attribute_contention(ScheduleRunResult& res) {
+  const auto& log = res.run.log;
+  res.message_blocked.assign(log.messages.size(), ClassCycles{});
+  for (uint32_t pid = 0; pid < res.run.packet_contention.size() && pid < log.message_of_packet.size(); ++pid) {
+    const uint32_t m = log.message_of_packet[pid];
+    if (m == UINT32_MAX) continue;
+    for (int c = 0; c < kContentionClasses; ++c)
+      res.message_blocked[m][size_t(c)] += res.run.packet_contention[pid].cycles[size_t(c)];
+  }
+  std::map<uint32_t, StepTiming*> by_tag;
+  for (auto& st : res.steps) by_tag[st.tag] = &st;
+  for (uint32_t m = 0; m < log.messages.size(); ++m) {
+    const ClassCycles& b = res.message_blocked[m];
+    uint64_t any = 0;
+    for (int c = 0; c < kContentionClasses; ++c) {
+      res.blocked[size_t(c)] += b[size_t(c)];
+      any += b[size_t(c)];
+    }
+    auto it = by_tag.find(log.messages[m].step);
+    if (it == by_tag.end()) continue;
+    for (int c = 0; c < kContentionClasses; ++c) it->second->blocked[size_t(c)] += b[size_t(c)];
+    if (any) ++it->second->blocked_messages;
+  }
+}
+
 }  // namespace
 
 ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
@@ -100,6 +126,7 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
       opt.run, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
       sched.memory_words, sched.initial);
   res.steps = merge_steps(res.run.steps, res.run.log);
+  attribute_contention(res);
   if (res.run.ok) {
     res.data_error = check_against_oracle(sched, res.run.memory);
     res.data_ok = res.data_error.empty();
@@ -107,99 +134,6 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
     res.data_error = "not checked: the run did not complete";
   }
   return res;
-}
-
-nlohmann::json ScheduleRunResult::to_json() const {
-  const auto& o = options;
-  nlohmann::json steps_j = nlohmann::json::array();
-  for (const auto& s : steps) steps_j.push_back({{"step", s.tag}, {"start", s.start}, {"end", s.end}, {"nodes", s.nodes}});
-  const auto& p = o.run.profile;
-  return {
-      {"schema", "wormnet.run/1"},
-      {"config",
-       {{"topology", o.run.topology},
-        {"ports", o.run.ports},
-        {"injection_channels", run.inj_channels},
-        {"backend", backend_name(o.run.net.backend)},
-        {"vcs", o.run.net.vcs},
-        {"buf", o.run.net.buf},
-        {"algorithm", o.algorithm},
-        {"source", source},
-        {"bytes", o.bytes},
-        {"op", o.op},
-        {"group", o.group},
-        {"seed", o.seed},
-        {"profile",
-         {{"name", p.name},
-          {"clock_ns", p.clock_ns},
-          {"bytes_per_flit", p.bytes_per_flit},
-          {"alpha", p.alpha},
-          {"gamma", p.gamma},
-          {"max_packet_bytes", p.max_packet_bytes},
-          {"copy_cycles_per_word", p.copy_cycles_per_word},
-          {"combine_cycles_per_word", p.combine_cycles_per_word}}}}},
-      {"ok", ok()},
-      {"error", run.error},
-      {"data_check", data_ok ? "PASS" : "FAIL"},
-      {"data_error", data_error},
-      {"cycles", run.cycles},
-      {"microseconds", microseconds()},
-      {"predicted", {{"steps", predicted.steps}, {"cycles", predicted.cycles}, {"formula", predicted.formula}}},
-      {"measured_over_predicted", predicted.cycles > 0 ? double(run.cycles) / predicted.cycles : 0.0},
-      {"steps", steps_j},
-      {"messages", messages},
-      {"words_sent", words},
-      {"packets", run.packets},
-      {"flits_injected", run.flits_injected},
-      {"flit_hops", run.flit_hops},
-      {"cycles_simulated", run.cycles_simulated},
-  };
-}
-
-nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, const ScheduleRunOptions& opt,
-                             int source) {
-  nlohmann::json steps = nlohmann::json::array(), conflicts = nlohmann::json::array(),
-                 overuse = nlohmann::json::array();
-  for (const auto& s : c.steps)
-    steps.push_back({{"step", s.step}, {"messages", s.messages}, {"shared_channels", s.shared_channels},
-                     {"conflicting_messages", s.conflicting_messages}, {"max_channel_load", s.max_channel_load},
-                     {"avg_hops", s.avg_hops}, {"max_hops", s.max_hops}});
-  for (const auto& k : c.conflicts)
-    conflicts.push_back({{"step", k.step},
-                         {"channel", {{"router", k.link.router}, {"port", k.link.port}, {"name", alg::link_name(topo, k.link)}}},
-                         {"a", {k.a.src, k.a.dst}},
-                         {"b", {k.b.src, k.b.dst}}});
-  for (const auto& p : c.port_overuse)
-    overuse.push_back({{"step", p.step}, {"node", p.node}, {"sends", p.sends}, {"recvs", p.recvs}, {"ports", p.ports}});
-  return {{"schema", "wormnet.check/1"},
-          {"config", {{"topology", opt.run.topology}, {"ports", opt.run.ports}, {"algorithm", opt.algorithm},
-                      {"source", source}, {"bytes", opt.bytes}, {"group", opt.group}}},
-          {"contention_free", c.contention_free()},
-          {"conflict_pairs", c.conflict_pairs},
-          {"conflicts_listed", conflicts},
-          {"port_overuse", overuse},
-          {"delivery_problems", c.delivery},
-          {"messages", c.messages},
-          {"avg_hops", c.avg_hops},
-          {"max_hops", c.max_hops},
-          {"steps", steps}};
-}
-
-std::string ScheduleRunResult::summary() const {
-  const auto& o = options;
-  std::string s = fmt::format("{} on {} ({} port{}: {} channel{}), backend {}, profile {}, source {}, {} bytes/block\n",
-                              o.algorithm, o.run.topology, o.run.ports, o.run.ports == "one" ? "" : "s",
-                              run.inj_channels, run.inj_channels == 1 ? "" : "s", backend_name(o.run.net.backend),
-                              o.run.profile.name, source, o.bytes);
-  s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
-  s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps, predicted.formula);
-  if (predicted.cycles > 0) s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
-  s += fmt::format("  messages      {} ({} words, {} packets, {} flits)\n", messages, words, run.packets, run.flits_injected);
-  s += "  step  start      end   nodes\n";
-  for (const auto& st : steps) s += fmt::format("  {:>4} {:>6} {:>8} {:>7}\n", st.tag, st.start, st.end, st.nodes);
-  s += fmt::format("  data check    {}{}\n", data_ok ? "PASS" : "FAIL", data_ok ? "" : ": " + data_error);
-  if (!run.error.empty()) s += "  error: " + run.error + "\n";
-  return s;
 }
 
 }  // namespace wn::fw

@@ -2,6 +2,7 @@
 // cycle-accurate co-simulation, checked word for word against its oracle and
 // compared with its analytic cost.
 #pragma once
+#include <array>
 #include <string>
 #include <vector>
 
@@ -23,10 +24,14 @@ struct ScheduleRunOptions {
   uint64_t seed = 1;
 };
 
+using ClassCycles = std::array<uint64_t, kContentionClasses>;
+
 struct StepTiming {
   uint32_t tag = 0;
-  uint64_t start = 0, end = 0;  // first node to start, last node to finish
+  uint64_t start = 0, end = 0;  // first message issued, last node to finish
   int nodes = 0;                // nodes with a step of this tag
+  ClassCycles blocked{};        // blocked cycles of this step's messages by class
+  int blocked_messages = 0;     // messages of this step with any blocked cycle
 };
 
 struct ScheduleRunResult {
@@ -38,15 +43,30 @@ struct ScheduleRunResult {
   std::string data_error;       // "node N addr A: expected X got Y"
   std::vector<StepTiming> steps;
   uint64_t messages = 0, words = 0;
+  std::vector<ClassCycles> message_blocked;  // by message id
+  ClassCycles blocked{};                     // whole run
   bool ok() const { return run.ok && data_ok; }
   double microseconds() const { return double(run.cycles) * options.run.profile.clock_ns / 1000.0; }
   nlohmann::json to_json() const;  // deterministic: no wall time
   std::string summary() const;     // human-readable, several lines
+  std::string channels_csv() const;
+  std::string messages_csv() const;
 };
 
 // Resolves the algorithm and its arguments from the options; throws ConfigError.
 alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology& topo, int* source_out = nullptr);
 ScheduleRunResult run_schedule(const ScheduleRunOptions& opt);
+// `wormnet check --simulate`: per step, the static prediction against the
+// measured stepwise contention. A step the checker calls contention-free that
+// shows stepwise cycles in simulation is a disagreement (a bug in the router,
+// the checker or the schedule); conflicts predicted but not observed are
+// possible (skew separates the messages in time) and only reported.
+struct SimulatedCheck {
+  bool agrees = true;
+  std::string text;
+  nlohmann::json json;
+};
+SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResult& r);
 // JSON of a static check (schema wormnet.check/1).
 nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, const ScheduleRunOptions& opt,
                              int source);

@@ -159,6 +159,12 @@ void ContentionMonitor::classify(int r, uint64_t now) {
           continue;
         }
         const auto& prev = s.last_tail[size_t(in)][size_t(v)];
+        // The allocation cycle right after the node's own previous packet
+        // left its injection buffer: the node's serialization (port).
+        if (own_port && prev.first >= 0 && prev.second + 1 >= now) {
+          propose(e.packet, {prev.first, r, out_idx, true, false});
+          continue;
+        }
         if (rt.eject) {
           int64_t holder = -1;
           bool all_held = true;

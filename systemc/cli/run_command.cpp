@@ -23,6 +23,7 @@ struct RunCli {
   std::string backend = "model";
   std::string profile = "ideal";
   std::string json;
+  std::string csv;
   std::string group;
   // Profile overrides (applied when given).
   uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;
@@ -68,7 +69,10 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   cmd->add_option("--max-cycles", o.run.max_cycles, "stop the run after this many cycles")->capture_default_str();
   cmd->add_option("--seed", o.seed, "seed of every random choice (--source random)")->capture_default_str();
   cmd->add_option("--json", c.json, "write results as JSON to this file");
-  if (!list_ok) cmd->add_option("--trace", o.run.trace, "write an FST waveform of the RTL routers");
+  if (!list_ok) {
+    cmd->add_option("--trace", o.run.trace, "write an FST waveform of the RTL routers");
+    cmd->add_option("--csv", c.csv, "write PREFIX-channels.csv and PREFIX-messages.csv");
+  }
 }
 
 // The options as the user gave them, with the profile and its overrides resolved.
@@ -103,6 +107,13 @@ void write_json(const std::string& path, const nlohmann::json& j) {
   f << j.dump(2) << "\n";
 }
 
+void write_text(const std::string& path, const std::string& text) {
+  if (path.empty()) return;
+  std::ofstream f(path);
+  if (!f) throw ConfigError("--csv", fmt::format("cannot write '{}'", path));
+  f << text;
+}
+
 }  // namespace
 
 void add_run_command(CLI::App& app) {
@@ -115,16 +126,20 @@ void add_run_command(CLI::App& app) {
     const fw::ScheduleRunResult r = fw::run_schedule(o);
     fmt::print("{}", r.summary());
     write_json(c->json, r.to_json());
+    write_text(c->csv.empty() ? "" : c->csv + "-channels.csv", r.channels_csv());
+    write_text(c->csv.empty() ? "" : c->csv + "-messages.csv", r.messages_csv());
     return r.ok() ? 0 : 1;
   };
 }
 
 void add_check_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
-  add_common_options(app.add_subcommand("check", "static schedule check: per-step channel conflicts, port use, "
-                                                 "delivery, hops (no simulation)"),
-                     *c, false);
-  runners()["check"] = [c]() {
+  auto* cmd = app.add_subcommand("check", "static schedule check: per-step channel conflicts, port use, delivery, "
+                                         "hops; --simulate also measures it cycle-accurately and compares");
+  add_common_options(cmd, *c, false);
+  auto simulate = std::make_shared<bool>(false);
+  cmd->add_flag("--simulate", *simulate, "run the schedule and compare measured stepwise contention per step");
+  runners()["check"] = [c, simulate]() {
     const fw::ScheduleRunOptions o = resolve(*c);
     const Topology topo = Topology::parse(o.run.topology);
     const alg::AlgorithmInfo& info = alg::find_algorithm(o.algorithm);
@@ -137,9 +152,18 @@ void add_check_command(CLI::App& app) {
                o.algorithm, topo.name(), o.run.ports, args.ports, args.ports == 1 ? "" : "s", source, o.bytes,
                sched.steps, chk.messages);
     fmt::print("{}", alg::format_check(chk, topo));
-    write_json(c->json, fw::check_to_json(chk, topo, o, source));
+    nlohmann::json j = fw::check_to_json(chk, topo, o, source);
     // Contention is a finding, not an error; an overused port or a wrong delivery is a broken schedule.
-    return chk.port_overuse.empty() && chk.delivery.empty() ? 0 : 1;
+    int rc = chk.port_overuse.empty() && chk.delivery.empty() ? 0 : 1;
+    if (*simulate) {
+      const fw::ScheduleRunResult r = fw::run_schedule(o);
+      const fw::SimulatedCheck sc = fw::compare_check(chk, r);
+      fmt::print("{}", sc.text);
+      j["simulated"] = sc.json;
+      if (!sc.agrees || !r.ok()) rc = 1;
+    }
+    write_json(c->json, j);
+    return rc;
   };
 }
 
