@@ -44,7 +44,7 @@ nlohmann::json channels_json(const ScheduleRunResult& r) {
     nlohmann::json blockers = nlohmann::json::array();
     for (const auto& [pid, cyc] : top_blockers(c.holders, 5)) blockers.push_back({{"packet", pid}, {"cycles", cyc}});
     out.push_back({{"router", key.first}, {"output", output_name(topo, key.second)}, {"flits", c.flits},
-                   {"vc_flits", c.vc_flits}, {"vc_busy", c.vc_busy}, {"head_wait", c.head_wait},
+                   {"vc_flits", c.vc_flits}, {"vc_busy", c.vc_busy}, {"blocked", c.blocked},
                    {"credit_stall", c.credit_stall}, {"sa_loss", c.sa_loss}, {"blockers", blockers}});
   }
   for (const auto& [key, c] : r.run.injection)
@@ -68,21 +68,32 @@ nlohmann::json messages_json(const ScheduleRunResult& r) {
   return out;
 }
 
+// Per node: when it entered and left each of its steps.
+nlohmann::json node_steps_json(const ScheduleRunResult& r) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto& spans : r.run.steps) {
+    nlohmann::json n = nlohmann::json::array();
+    for (const auto& s : spans) n.push_back({s.tag, s.start, s.end});
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
 // The most contended channels (by cycles heads waited for them) and who blocked them.
 std::string top_channels_text(const ScheduleRunResult& r, size_t n) {
   const Topology topo = Topology::parse(r.options.run.topology);
   std::vector<std::pair<std::pair<int, int>, const ChannelCounters*>> v;
   for (const auto& [key, c] : r.run.channels)
-    if (c.head_wait > 0) v.push_back({key, &c});
+    if (c.blocked > 0) v.push_back({key, &c});
   if (v.empty()) return "";
-  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second->head_wait > b.second->head_wait; });
-  std::string s = fmt::format("  most contended channels (cycles heads waited; blocked by):\n");
+  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second->blocked > b.second->blocked; });
+  std::string s = fmt::format("  most contended channels (packet-cycles blocked at the output; top blockers):\n");
   for (size_t i = 0; i < v.size() && i < n; ++i) {
     const auto& [key, c] = v[i];
     std::string who;
     for (const auto& [pid, cyc] : top_blockers(c->holders, 2)) who += fmt::format("{}{} {}", who.empty() ? "" : ", ", packet_text(r, pid), cyc);
-    s += fmt::format("    router {:>4} {:<8} wait {:>7}  credit {:>6}  sa-loss {:>6}  {}\n", key.first,
-                     output_name(topo, key.second), c->head_wait, c->credit_stall, c->sa_loss, who);
+    s += fmt::format("    router {:>4} {:<8} blocked {:>7}  credit {:>6}  sa-loss {:>6}  {}\n", key.first,
+                     output_name(topo, key.second), c->blocked, c->credit_stall, c->sa_loss, who);
   }
   return s;
 }
@@ -122,11 +133,11 @@ SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResul
 
 std::string ScheduleRunResult::channels_csv() const {
   const Topology topo = Topology::parse(options.run.topology);
-  std::string s = "router,output,flits,busy_vc0,busy_vc1,busy_vc2,busy_vc3,head_wait,credit_stall,sa_loss,top_blocker,top_blocker_cycles\n";
+  std::string s = "router,output,flits,busy_vc0,busy_vc1,busy_vc2,busy_vc3,blocked,credit_stall,sa_loss,top_blocker,top_blocker_cycles\n";
   for (const auto& [key, c] : run.channels) {
     const auto top = top_blockers(c.holders, 1);
     s += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n", key.first, output_name(topo, key.second), c.flits,
-                     c.vc_busy[0], c.vc_busy[1], c.vc_busy[2], c.vc_busy[3], c.head_wait, c.credit_stall, c.sa_loss,
+                     c.vc_busy[0], c.vc_busy[1], c.vc_busy[2], c.vc_busy[3], c.blocked, c.credit_stall, c.sa_loss,
                      top.empty() ? std::string() : std::to_string(top[0].first), top.empty() ? 0 : top[0].second);
   }
   return s;
@@ -195,6 +206,7 @@ nlohmann::json ScheduleRunResult::to_json() const {
       {"contention", classes_json(blocked)},
       {"channels", channels_json(*this)},
       {"message_log", messages_json(*this)},
+      {"node_steps", node_steps_json(*this)},
   };
 }
 

@@ -167,7 +167,7 @@ std::string fingerprint(const FirmwareRunResult& r) {
   }
   for (const auto& [k, c] : r.channels)
     s += std::to_string(k.first) + ":" + std::to_string(k.second) + "=" + std::to_string(c.flits) + "," +
-         std::to_string(c.head_wait) + "," + std::to_string(c.sa_loss) + "," + std::to_string(c.vc_busy[0]) + "," +
+         std::to_string(c.blocked) + "," + std::to_string(c.sa_loss) + "," + std::to_string(c.vc_busy[0]) + "," +
          std::to_string(c.vc_busy[1]) + " ";
   return s;
 }

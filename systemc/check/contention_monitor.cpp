@@ -52,7 +52,7 @@ void ContentionMonitor::blame(uint32_t victim, int64_t blocker, int r, int out_i
   if (!flow) ++pc.blockers[uint32_t(blocker)];
   if (out_idx < 0) return;
   ChannelCounters& ch = channels_[{r, out_idx}];
-  ++ch.head_wait;
+  ++ch.blocked;
   if (flow) ++ch.credit_stall;
   if (sa_loss) ++ch.sa_loss;
   if (!flow) ++ch.holders[uint32_t(blocker)];

@@ -48,7 +48,7 @@ struct ChannelCounters {
   uint64_t flits = 0;
   std::array<uint64_t, kMaxVcs> vc_flits{};
   std::array<uint64_t, kMaxVcs> vc_busy{};  // cycles the VC was held by a packet
-  uint64_t head_wait = 0;      // cycles heads waited for this output (any class)
+  uint64_t blocked = 0;      // packet-cycles blocked waiting for this output (head waits + body stalls)
   uint64_t credit_stall = 0;   // ... of which flow-control (no holder, no winner)
   uint64_t sa_loss = 0;        // ... of which lost to another packet in switch allocation
   std::map<uint32_t, uint64_t> holders;  // blocking packet id -> cycles (holder or winner)

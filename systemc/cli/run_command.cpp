@@ -182,8 +182,9 @@ void add_compare_command(CLI::App& app) {
     fmt::print("seed {}\n", base.seed);
     fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.run.topology,
                c->backend, base.run.profile.name, base.bytes, base.source);
-    fmt::print("{:<22} {:<6} {:>6} {:>12} {:>12} {:>12} {:>8} {:>9} {:>6}\n", "algorithm", "ports", "steps", "cycles",
-               "us", "predicted", "ratio", "speedup", "data");
+    fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12} {:>10} {:>7} {:>8} {:>5}  {:>9} {:>8} {:>8} {:>7}\n", "algorithm",
+               "ports", "steps", "cycles", "us", "predicted", "ratio", "speedup", "data", "stepwise", "depth", "port",
+               "flow");
     nlohmann::json all = nlohmann::json::array();
     bool ok = true;
     for (const auto& a : algos) {
@@ -192,17 +193,19 @@ void add_compare_command(CLI::App& app) {
         fw::ScheduleRunOptions o = base;
         o.algorithm = a;
         o.run.ports = p;
-        const nlohmann::json j = run_isolated([o] { return fw::run_schedule(o).to_json(); });
+        nlohmann::json j = run_isolated([o] { return fw::run_schedule(o).to_json(); });
         const double cyc = j["cycles"].get<double>();
         if (first == 0) first = cyc;
         const bool good = j["ok"].get<bool>();
         ok = ok && good;
-        fmt::print("{:<22} {:<6} {:>6} {:>12} {:>12.3f} {:>12.0f} {:>8.3f} {:>8.2f}x {:>6}\n", a, p,
-                   j["predicted"]["steps"].get<int>(), j["cycles"].get<uint64_t>(), j["microseconds"].get<double>(),
+        const auto& ct = j["contention"];
+        fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12.3f} {:>10.0f} {:>7.3f} {:>7.2f}x {:>5}  {:>9} {:>8} {:>8} {:>7}\n", a,
+                   p, j["predicted"]["steps"].get<int>(), j["cycles"].get<uint64_t>(), j["microseconds"].get<double>(),
                    j["predicted"]["cycles"].get<double>(), j["measured_over_predicted"].get<double>(),
-                   cyc > 0 ? first / cyc : 0.0, j["data_check"].get<std::string>());
+                   cyc > 0 ? first / cyc : 0.0, j["data_check"].get<std::string>(), ct["stepwise"].get<uint64_t>(),
+                   ct["depth"].get<uint64_t>(), ct["port"].get<uint64_t>(), ct["flow"].get<uint64_t>());
         if (!good) fmt::print("  error: {}{}\n", j["error"].get<std::string>(), j["data_error"].get<std::string>());
-        all.push_back(j);
+        all.push_back(std::move(j));
       }
     }
     write_json(c->json, {{"schema", "wormnet.compare/1"}, {"runs", all}});
