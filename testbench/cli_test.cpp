@@ -196,3 +196,13 @@ TEST(CliRun, ReportsChannelsAndMessages) {
   EXPECT_EQ(sum, j["contention"]["stepwise"].get<uint64_t>() + j["contention"]["depth"].get<uint64_t>() +
                      j["contention"]["port"].get<uint64_t>() + j["contention"]["flow"].get<uint64_t>());
 }
+
+// Firmware runs on the RTL backend write an FST waveform (the step tag is a decoded signal).
+TEST(CliRun, RtlTraceIsWritten) {
+  const std::string fst = std::string(WN_BINARY_DIR) + "/cli_run_trace.fst";
+  std::remove(fst.c_str());
+  const CliRun r = wormnet("run --topology mesh:2x2 --backend rtl --algorithm rd-broadcast --bytes 16 --trace " + fst);
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream f(fst, std::ios::binary | std::ios::ate);
+  EXPECT_GT(f.tellg(), 1000) << "FST missing or empty";
+}
