@@ -52,6 +52,10 @@ std::vector<std::vector<Word>> reference_run(const Schedule& s) {
             write(mem[size_t(n)], r.dst, q.front(), r.combine);
             q.pop_front();
           }
+    for (int n = 0; n < s.nodes; ++n)
+      for (const Step& st : s.programs[size_t(n)])
+        if (st.tag == t)
+          for (const LocalOp& l : st.after) write(mem[size_t(n)], l.dst, read(mem[size_t(n)], l.src), l.combine);
   }
   return mem;
 }

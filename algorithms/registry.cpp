@@ -1,6 +1,7 @@
 #include "algorithms/registry.h"
 
 #include "algorithms/baselines.h"
+#include "algorithms/hypercube.h"
 #include "core/config_error.h"
 
 namespace wn::alg {
@@ -9,6 +10,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
   static const std::vector<AlgorithmInfo> all = [] {
     std::vector<AlgorithmInfo> v;
     add_baselines(v);
+    add_hypercube(v);
     return v;
   }();
   return all;

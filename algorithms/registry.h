@@ -20,6 +20,8 @@ struct AlgorithmArgs {
   int ports = 1;              // k of the k-port variants (from the port model)
   OpId op = 1;                // reduction operator (default sum)
   std::vector<int> group;     // CCL process group (physical node ids); empty = all nodes
+  bool gray = false;          // hypercube data order: Gray-coded node order (default binary)
+  bool move_indices = false;  // d-cycles: indices travel with the data (default: computed locally)
 };
 
 struct AlgorithmInfo {

@@ -53,13 +53,14 @@ std::string validate(const Schedule& s) {
       if (int64_t(st.tag) >= s.steps) return fmt::format("node {}: step tag {} >= step count {}", n, st.tag, s.steps);
       if (i > 0 && st.tag < last_tag) return fmt::format("node {}: step tags not in order ({} after {})", n, st.tag, last_tag);
       last_tag = st.tag;
-      for (const LocalOp& l : st.locals) {
-        if (auto e = check_ranges(s, n, l.src, "local source"); !e.empty()) return e;
-        if (auto e = check_ranges(s, n, l.dst, "local destination"); !e.empty()) return e;
-        if (total_words(l.src) != total_words(l.dst))
-          return fmt::format("node {} step {}: local op moves {} words into {}", n, st.tag, total_words(l.src),
-                             total_words(l.dst));
-      }
+      for (const auto* list : {&st.locals, &st.after})
+        for (const LocalOp& l : *list) {
+          if (auto e = check_ranges(s, n, l.src, "local source"); !e.empty()) return e;
+          if (auto e = check_ranges(s, n, l.dst, "local destination"); !e.empty()) return e;
+          if (total_words(l.src) != total_words(l.dst))
+            return fmt::format("node {} step {}: local op moves {} words into {}", n, st.tag, total_words(l.src),
+                               total_words(l.dst));
+        }
       for (const Send& m : st.sends) {
         if (m.dst < 0 || m.dst >= s.nodes || m.dst == n)
           return fmt::format("node {} step {}: send to invalid node {}", n, st.tag, m.dst);

@@ -60,7 +60,8 @@ struct LocalOp {
 
 struct Step {
   uint32_t tag = 0;  // the algorithm's step number (global, not per node)
-  std::vector<LocalOp> locals;
+  std::vector<LocalOp> locals;  // before the sends
+  std::vector<LocalOp> after;   // after the receives
   std::vector<Send> sends;
   std::vector<Recv> recvs;
 };

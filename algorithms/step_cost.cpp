@@ -20,8 +20,9 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
         p.network = std::max(p.network, c.network_cycles(topo.hops(n, m.dst), total_words(m.src)));
       for (const Recv& r : st.recvs)
         work += total_words(r.dst) * (r.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word);
-      for (const LocalOp& l : st.locals)
-        work += total_words(l.dst) * (l.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word);
+      for (const auto* list : {&st.locals, &st.after})
+        for (const LocalOp& l : *list)
+          work += total_words(l.dst) * (l.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word);
       p.startups = std::max(p.startups, double(st.sends.size()) * c.alpha);
       p.completions = std::max(p.completions, double(st.recvs.size()) * c.gamma + work);
     }

@@ -252,7 +252,9 @@ void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Rang
 
 void FirmwareNode::begin_step(uint32_t tag) { steps_.push_back({tag, now(), now()}); }
 void FirmwareNode::end_step(uint32_t tag) {
-  if (!steps_.empty() && steps_.back().tag == tag) steps_.back().end = now();
+  if (steps_.empty() || steps_.back().tag != tag) return;
+  steps_.back().end = now();
+  if (snapshots_) steps_.back().memory = memory_;
 }
 
 }  // namespace wn::fw

@@ -23,6 +23,7 @@ using FirmwareFn = std::function<void(NodeApi&)>;
 struct StepSpan {
   uint32_t tag = 0;
   uint64_t start = 0, end = 0;
+  std::vector<Word> memory;  // the node's memory when it finished the step (snapshot runs only)
 };
 
 class FirmwareNode : public sc_core::sc_module, public NodeApi {
@@ -63,6 +64,8 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   const std::vector<StepSpan>& steps() const { return steps_; }
   // Test-only: XOR `mask` into word 0 of the first data message this node receives.
   void set_receive_fault(Word mask) { fault_mask_ = mask; }
+  // Keep a copy of the memory at the end of every step (golden-table tests, reports).
+  void set_snapshots(bool on) { snapshots_ = on; }
 
  private:
   void main();
@@ -89,6 +92,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   std::string waiting_for_;
   std::vector<StepSpan> steps_;
   Word fault_mask_ = 0;
+  bool snapshots_ = false;
   std::exception_ptr error_;
 };
 

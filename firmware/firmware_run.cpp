@@ -58,6 +58,7 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
     mem.resize(memory_words);
     for (uint32_t a = 0; a < memory_words; ++a) mem[a] = init(i, a);
     if (i == opt.fault_node) nodes.back()->set_receive_fault(opt.fault_mask);
+    nodes.back()->set_snapshots(opt.snapshots);
   }
 
   int quiet_edges = 0;

@@ -25,6 +25,7 @@ struct FirmwareRunOptions {
   uint64_t max_cycles = 100'000'000;
   uint64_t watchdog = 20000;  // cycles without flit movement with flits inside = deadlock
   std::string trace;          // FST file (RTL backend)
+  bool snapshots = false;     // keep every node's memory at the end of each of its steps
   int fault_node = -1;        // test-only: corrupt the first message this node receives
   alg::Word fault_mask = 0;
 };

@@ -30,6 +30,7 @@ void run_step(NodeApi& api, const alg::Step& step) {
     api.store(m.words, r.dst, r.combine);
     pending.erase(pending.begin() + long(k));
   }
+  for (const alg::LocalOp& l : step.after) api.combine(l.src, l.dst, l.combine);
   api.wait_all_injected();
 }
 

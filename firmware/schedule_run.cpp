@@ -33,6 +33,12 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology&
   a.ports = parse_port_model(opt.run.ports, topo);
   a.op = alg::find_combine_op(opt.op);
   a.group = opt.group;
+  if (opt.order != "binary" && opt.order != "gray")
+    throw ConfigError("--order", fmt::format("'{}'; allowed: binary, gray", opt.order));
+  if (opt.indices != "computed" && opt.indices != "moved")
+    throw ConfigError("--indices", fmt::format("'{}'; allowed: computed, moved", opt.indices));
+  a.gray = opt.order == "gray";
+  a.move_indices = opt.indices == "moved";
   if (source_out) *source_out = a.source;
   return a;
 }

@@ -21,6 +21,8 @@ struct ScheduleRunOptions {
   uint32_t bytes = 1024;      // per block / message
   std::string op = "sum";
   std::vector<int> group;     // empty = all nodes
+  std::string order = "binary";     // hypercube data order: binary | gray
+  std::string indices = "computed"; // d-cycles reorder indices: computed | moved
   uint64_t seed = 1;
 };
 

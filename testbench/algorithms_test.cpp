@@ -42,7 +42,8 @@ TEST(Algorithms, EveryBaselineMatchesItsOracleEverywhere) {
   for (const std::string topo_s : {"mesh:4x4", "mesh:8x8", "torus:4x4", "torus:8x8", "mesh:2x2x2", "mesh:3x5",
                                    "torus:3x3", "cube:1", "cube:2", "cube:3", "cube:6"}) {
     const Topology topo = Topology::parse(topo_s);
-    for (const auto& info : algorithms())
+    for (const auto& info : algorithms()) {
+      if (info.topologies == "cube:d only" && topo.kind() != TopoKind::Cube) continue;
       for (int ports : {1, 2, 4})
         for (uint32_t words : {1u, 5u})
           for (int source : {0, topo.nodes() - 1, topo.nodes() / 3}) {
@@ -60,6 +61,7 @@ TEST(Algorithms, EveryBaselineMatchesItsOracleEverywhere) {
             auto mem = reference_run(s);
             ASSERT_EQ(check_memory(s, mem), "");
           }
+    }
   }
 }
 

@@ -55,6 +55,8 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   cmd->add_option("--bytes", o.bytes, "bytes per block / message")->capture_default_str();
   cmd->add_option("--op", o.op, "reduction operator: sum | max | min | affine (non-commutative)")->capture_default_str();
   cmd->add_option("--group", c.group, "process group: comma-separated node ids (default: all nodes)");
+  cmd->add_option("--order", o.order, "hypercube data order: binary | gray")->capture_default_str();
+  cmd->add_option("--indices", o.indices, "d-cycles reorder indices: computed | moved")->capture_default_str();
   cmd->add_option("--profile", c.profile, "machine profile: ideal | ncube2 | t3d | sp1 | cm200")->capture_default_str();
   cmd->add_option("--alpha", c.alpha, "override: send startup, cycles");
   cmd->add_option("--gamma", c.gamma, "override: receive completion, cycles");

@@ -1,0 +1,34 @@
+// Hypercube all-to-all broadcast (all-gather) and reduction (reduce-scatter)
+// of Mathur & Johnsson (CM-200; spec seed-004). Every builder runs on cube:d,
+// M' = args.words elements per node (any M', not only multiples of d), binary
+// or Gray-coded node order of the data (args.gray).
+//
+// Broadcast memory (per node, M' words per block, N = 2^d blocks):
+//   OUT   [0, N*M')      step buffers: OUT block 0 = own data, block u+1 = what
+//                        arrived in step u (the paper's working register rows)
+//   FINAL [N*M', 2N*M')  the gathered array in global order after the reorder
+//   IDX   [2N*M', 3N*M') moved indices (d-cycles with args.move_indices)
+// Element values are their global index (source block * M' + offset), so a
+// snapshot of OUT reads like the paper's Figures 7-11.
+// Reduction memory: ACC [0, N*M') = N input blocks; the result block stays in
+// place (block PA in binary order, G^{-1}(PA) in Gray order).
+#pragma once
+#include <vector>
+
+#include "algorithms/registry.h"
+
+namespace wn::alg {
+
+Schedule build_hc_single_broadcast(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_hc_single_reduce(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& args);
+
+// Words [base + k*d + i] for all k with k*d + i < mprime: slot i of a block.
+std::vector<Range> slot_ranges(uint32_t base, uint32_t mprime, int d, int i);
+// Value of a reduction input: node's block b, element s.
+Word reduce_input(int node, uint32_t block, uint32_t s, uint32_t mprime);
+
+void add_hypercube(std::vector<AlgorithmInfo>& out);
+
+}  // namespace wn::alg

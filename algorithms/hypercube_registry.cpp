@@ -1,0 +1,67 @@
+// Registry entries of the hypercube algorithms (cube:d only).
+#include <fmt/format.h>
+
+#include "algorithms/hypercube.h"
+#include "algorithms/step_cost.h"
+#include "core/config_error.h"
+
+namespace wn::alg {
+
+namespace {
+
+void check_cube(const std::string& name, const Topology& topo, const AlgorithmArgs& a, uint64_t words_per_node,
+                bool commutative_only) {
+  if (topo.kind() != TopoKind::Cube)
+    throw ConfigError("--topology", fmt::format("{} runs on a binary hypercube, not {}; allowed: cube:1..cube:11", name,
+                                                topo.name()));
+  if (!a.group.empty()) throw ConfigError("--group", fmt::format("{} uses the whole cube; allowed: no --group", name));
+  if (a.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one element)");
+  const uint64_t total = words_per_node * uint64_t(topo.nodes()) * 4;
+  if (total > (uint64_t{1} << 30))
+    throw ConfigError("--bytes", fmt::format("{} elements per node need {} MiB of node memory on {}; allowed: at most "
+                                             "1024 MiB in total",
+                                             a.words, total >> 20, topo.name()));
+  if (commutative_only && !combine_ops()[a.op].commutative)
+    throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
+                                          name));
+}
+
+AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, const std::string& params,
+                         Schedule (*build)(const Topology&, const AlgorithmArgs&), uint64_t blocks_words_factor,
+                         bool commutative_only, const std::string& model) {
+  AlgorithmInfo a;
+  a.name = name;
+  a.summary = summary;
+  a.topologies = "cube:d only";
+  a.params = params;
+  a.check = [name, blocks_words_factor, commutative_only](const Topology& topo, const AlgorithmArgs& args) {
+    check_cube(name, topo, args, blocks_words_factor * uint64_t(topo.nodes()) * args.words, commutative_only);
+  };
+  a.build = build;
+  a.cost = [build, model](const Topology& topo, const AlgorithmArgs& args, const CostParams& c) {
+    const Schedule s = build(topo, args);
+    Prediction p;
+    p.steps = s.steps;
+    p.cycles = step_model_cycles(s, topo, c);
+    p.formula = fmt::format("{} = {} steps; step model with alpha={} gamma={}, largest message F={} flits", model,
+                            s.steps, c.alpha, c.gamma, c.flits(max_message_words(s)));
+    return p;
+  };
+  return a;
+}
+
+}  // namespace
+
+void add_hypercube(std::vector<AlgorithmInfo>& out) {
+  out.push_back(cube_entry("hc-single", "all-to-all broadcast along one Hamiltonian cycle (Gray ring), then reorder",
+                           "--bytes (per node) --order", build_hc_single_broadcast, 2, false, "2^d - 1"));
+  out.push_back(cube_entry("hc-dcycles",
+                           "all-to-all broadcast on d rotated Hamiltonian cycles, all d dimensions every step",
+                           "--bytes (per node) --order --indices", build_hc_dcycles_broadcast, 3, false, "2^d - 1"));
+  out.push_back(cube_entry("hc-single-reduce", "all-to-all reduction (reduce-scatter) along one Hamiltonian cycle",
+                           "--bytes (per result block) --order --op", build_hc_single_reduce, 1, false, "2^d - 1"));
+  out.push_back(cube_entry("hc-dcycles-reduce", "all-to-all reduction on d rotated Hamiltonian cycles",
+                           "--bytes (per result block) --order --op", build_hc_dcycles_reduce, 1, false, "2^d - 1"));
+}
+
+}  // namespace wn::alg
