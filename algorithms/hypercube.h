@@ -23,6 +23,13 @@ Schedule build_hc_single_broadcast(const Topology& topo, const AlgorithmArgs& ar
 Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_hc_single_reduce(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_hc_butterfly(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_hc_reduce_spread(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_hc_nesbt(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_hc_send_spread(const Topology& topo, const AlgorithmArgs& args);
+// Edge-disjoint spanning binomial tree k of the d-cube rooted at 0.
+uint32_t esbt_parent(uint32_t x, int k, int d);
+int esbt_depth(uint32_t x, int k, int d);
 
 // Words [base + k*d + i] for all k with k*d + i < mprime: slot i of a block.
 std::vector<Range> slot_ranges(uint32_t base, uint32_t mprime, int d, int i);

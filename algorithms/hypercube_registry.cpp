@@ -62,6 +62,17 @@ void add_hypercube(std::vector<AlgorithmInfo>& out) {
                            "--bytes (per result block) --order --op", build_hc_single_reduce, 1, false, "2^d - 1"));
   out.push_back(cube_entry("hc-dcycles-reduce", "all-to-all reduction on d rotated Hamiltonian cycles",
                            "--bytes (per result block) --order --op", build_hc_dcycles_reduce, 1, false, "2^d - 1"));
+  out.push_back(cube_entry("butterfly", "all-to-all broadcast by rotated spanning binomial trees (butterfly), d stages",
+                           "--bytes (per node) --order", build_hc_butterfly, 1, false, "d"));
+  out.push_back(cube_entry("reduce-spread",
+                           "all-to-all reduction by butterfly all-reduce of the whole vector, then subselection",
+                           "--bytes (per result block) --order --op (commutative)", build_hc_reduce_spread, 2, true,
+                           "d"));
+  out.push_back(cube_entry("nesbt",
+                           "all-to-all broadcast one source at a time over d edge-disjoint spanning binomial trees",
+                           "--bytes (per node) --order", build_hc_nesbt, 1, false, "N (d+1)"));
+  out.push_back(cube_entry("send-spread", "gather to node 0 through the router, then binomial broadcast of the array",
+                           "--bytes (per node) --order", build_hc_send_spread, 1, false, "1 + d"));
 }
 
 }  // namespace wn::alg
