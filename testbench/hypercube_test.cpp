@@ -12,6 +12,9 @@
 #include "algorithms/reference_run.h"
 #include "algorithms/schedule_checker.h"
 #include "firmware/schedule_run.h"
+#include "sim/isolated_run.h"
+
+#include <set>
 
 namespace wn::fw {
 namespace {
@@ -296,6 +299,99 @@ void expect_affine(const char* algo) {
 }
 TEST(HypercubeOperators, AffineDcyclesReductionFollowsTheChainOrder) { expect_affine("hc-dcycles-reduce"); }
 TEST(HypercubeOperators, AffineSingleCycleReductionFollowsTheRingOrder) { expect_affine("hc-single-reduce"); }
+
+}  // namespace
+}  // namespace wn::fw
+
+namespace wn::fw {
+namespace {
+
+// Figure 21: butterfly reduce-and-spread, d = 3; variable i crosses dimension
+// (u+i) mod d in stage u; after stage u node p's variable-i partial covers the
+// nodes agreeing with p outside dimensions {(i+v) mod d : v <= u}.
+TEST(HypercubeGolden, Figure21ReduceAndSpread) {
+  const auto r = run_schedule(cube_run(3, "reduce-spread", 1));  // N*M' = 8 elements: variable i = elements i, i+3, i+6
+  ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
+  EXPECT_EQ(r.predicted.steps, 3);
+  for (uint32_t u = 0; u < 3; ++u)
+    for (uint32_t p = 0; p < 8; ++p)
+      for (uint32_t a = 0; a < 8; ++a) {
+        const int i = int(a % 3);
+        uint32_t span = 0;
+        for (uint32_t v = 0; v <= u; ++v) span |= 1u << ((uint32_t(i) + v) % 3);
+        alg::Word want = 0;
+        for (uint32_t q = 0; q < 8; ++q)
+          if ((q & ~span) == (p & ~span)) want += alg::reduce_input(int(q), a, 0, 1);
+        EXPECT_EQ(after_step(r, int(p), u)[a], want) << "stage " << u << " node " << p << " element " << a;
+      }
+  // The paper's concrete cells: after step 0, P0 variable 0 = 00+01, variable 1 = 10+12, variable 2 = 20+24.
+  EXPECT_EQ(after_step(r, 0, 0)[0], alg::reduce_input(0, 0, 0, 1) + alg::reduce_input(1, 0, 0, 1));
+  EXPECT_EQ(after_step(r, 0, 0)[1], alg::reduce_input(0, 1, 0, 1) + alg::reduce_input(2, 1, 0, 1));
+  EXPECT_EQ(after_step(r, 0, 0)[2], alg::reduce_input(0, 2, 0, 1) + alg::reduce_input(4, 2, 0, 1));
+}
+
+// Rotated-SBT broadcast: part i crosses (u+i) mod d at stage u with 2^u blocks
+// of the part per link; d stages; every link busy every stage, no contention.
+TEST(HypercubeTrees, ButterflyStagesAndLoads) {
+  for (int d = 1; d <= 6; ++d) {
+    const Topology topo = Topology::parse("cube:" + std::to_string(d));
+    alg::AlgorithmArgs a;
+    a.words = uint32_t(d);
+    const alg::Schedule s = alg::build_hc_butterfly(topo, a);
+    EXPECT_EQ(s.steps, d);
+    const alg::ScheduleCheck c = alg::check_schedule(s, topo, d, false);
+    EXPECT_TRUE(c.contention_free());
+    for (const auto& st : c.steps) EXPECT_EQ(st.messages, d << d);
+    for (int u = 0; u < d; ++u)
+      EXPECT_EQ(alg::total_words(s.programs[0][size_t(u)].sends[0].src), 1u << u);  // 2^u * M'/d words
+    EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "");
+  }
+}
+
+// nESBT: d spanning binomial trees, pairwise directed-edge-disjoint, height d+1,
+// d(2^d - 1) distinct directed edges (spec §3.7, oracle 19).
+TEST(HypercubeTrees, EdgeDisjointSpanningBinomialTrees) {
+  for (int d = 2; d <= 8; ++d) {
+    const uint32_t n = 1u << d;
+    std::set<std::pair<uint32_t, uint32_t>> edges;
+    for (int k = 0; k < d; ++k) {
+      int height = 0;
+      for (uint32_t x = 1; x < n; ++x) {
+        const uint32_t p = alg::esbt_parent(x, k, d);
+        EXPECT_EQ(__builtin_popcount(p ^ x), 1);
+        edges.insert({p, x});
+        height = std::max(height, alg::esbt_depth(x, k, d));
+      }
+      EXPECT_EQ(height, d + 1) << "d " << d << " tree " << k;
+    }
+    EXPECT_EQ(edges.size(), size_t(d) * (n - 1)) << "d " << d;
+  }
+}
+
+// One-port vs all-port on the d-cycles: the d slot exchanges of a step
+// serialize on a one-port router. Analytic band: all-port step = s + F-1,
+// one-port step = d(s' + F-1) with s, s' the fixed per-step terms, so the
+// ratio lies in (d/2, d] for any M' (F >= 2).
+TEST(HypercubePorts, OnePortSerializesTheSlotExchanges) {
+  const nlohmann::json one = run_isolated([] {
+    auto o = cube_run(4, "hc-dcycles", 64);
+    o.run.ports = "one";
+    o.run.snapshots = false;
+    o.run.net.backend = Backend::Model;
+    return run_schedule(o).to_json();
+  });
+  auto o = cube_run(4, "hc-dcycles", 64);
+  o.run.snapshots = false;
+  o.run.net.backend = Backend::Model;
+  const auto all = run_schedule(o);
+  ASSERT_TRUE(all.ok());
+  ASSERT_TRUE(one["ok"].get<bool>());
+  const double ratio = one["cycles"].get<double>() / double(all.run.cycles);
+  EXPECT_GT(ratio, 4.0 / 2);
+  EXPECT_LE(ratio, 4.0);
+  EXPECT_EQ(all.blocked[2], 0u);                          // no port contention all-port
+  EXPECT_GT(one["contention"]["port"].get<uint64_t>(), 0u);  // one-port: the node's channel
+}
 
 }  // namespace
 }  // namespace wn::fw
