@@ -34,9 +34,12 @@ Shape shape(const Topology& topo, const AlgorithmArgs& a) { return {topo.dims(),
 
 Word scratch(int node, uint32_t a) { return 0xc0000000u ^ (uint32_t(node) << 20) ^ a; }
 
-Step exchange_step(uint32_t tag) {
+// One step of a cycle algorithm; `all_dims`: the d slot exchanges form one
+// machine exchange (one startup).
+Step exchange_step(uint32_t tag, bool all_dims = false) {
   Step s;
   s.tag = tag;
+  s.exchange = all_dims;
   return s;
 }
 
@@ -115,7 +118,7 @@ Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a
   const uint32_t nm = sh.n * sh.m;
   for (uint32_t pa = 0; pa < sh.n; ++pa) {
     for (uint32_t u = 0; u + 1 < sh.n; ++u) {
-      Step st = exchange_step(u);
+      Step st = exchange_step(u, true);
       for (int i = 0; i < d && uint32_t(i) < sh.m; ++i) {  // an empty slot leaves its channel idle
         const int partner = int(pa ^ (1u << ((transition(u) + i) % d)));
         std::vector<Range> out = slot_ranges(u * sh.m, sh.m, d, i), in = slot_ranges((u + 1) * sh.m, sh.m, d, i);
@@ -187,7 +190,7 @@ Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& a) {
   s.programs.resize(n);
   for (uint32_t pa = 0; pa < n; ++pa)
     for (uint32_t u = 0; u + 1 < n; ++u) {
-      Step st = exchange_step(u);
+      Step st = exchange_step(u, true);
       for (int i = 0; i < d && uint32_t(i) < m; ++i) {
         const int partner = int(pa ^ (1u << ((transition(u) + i) % d)));
         const uint32_t js = block_at(pa, rotl(code(n - 1 - u), i, d)), jr = block_at(pa, rotl(code(n - 2 - u), i, d));

@@ -60,6 +60,10 @@ struct LocalOp {
 
 struct Step {
   uint32_t tag = 0;  // the algorithm's step number (global, not per node)
+  // The sends form one machine "exchange" operation (the CM-200 primitive:
+  // send and receive on all d dimensions at once): the node pays one startup
+  // per group of up to `ports` sends instead of one per send.
+  bool exchange = false;
   std::vector<LocalOp> locals;  // before the sends
   std::vector<LocalOp> after;   // after the receives
   std::vector<Send> sends;

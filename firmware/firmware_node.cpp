@@ -75,7 +75,7 @@ uint32_t FirmwareNode::new_message(int dst, std::shared_ptr<const std::vector<Wo
 
 SendHandle FirmwareNode::send(int dst, const std::vector<Word>& data, const SendOptions& opt) {
   const uint32_t id = new_message(dst, std::make_shared<const std::vector<Word>>(data), opt);
-  wait_cycles(profile_.alpha);  // startup on this node's processor, serialized
+  if (opt.startup) wait_cycles(profile_.alpha);  // startup on this node's processor, serialized
   log_.messages[id].posted = now();
   outbox_.push_back(id);
   return id;

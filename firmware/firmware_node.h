@@ -35,6 +35,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   // --- NodeApi (called from this node's thread) ---
   int id() const override { return node_; }
   int nodes() const override { return net_.topology().nodes(); }
+  int ports() const override { return net_.params().inj; }
   uint64_t now() const override;
   SendHandle send(int dst, const std::vector<Word>& data, const SendOptions& opt) override;
   SendHandle send_ranges(int dst, const std::vector<Range>& src, const SendOptions& opt) override;

@@ -31,6 +31,7 @@ struct SendOptions {
   int channel = kAnyChannel;  // injection channel, or the first free one
   uint32_t tag = 0;           // matched by recv()
   int step = -1;              // carried in the flit header; -1: same as tag
+  bool startup = true;        // pay the α startup (false: part of an exchange already paid for)
 };
 
 struct Message {
@@ -48,6 +49,7 @@ class NodeApi {
   virtual ~NodeApi() = default;
   virtual int id() const = 0;
   virtual int nodes() const = 0;
+  virtual int ports() const = 0;     // injection (= ejection) channels of this node
   virtual uint64_t now() const = 0;  // current cycle
 
   virtual SendHandle send(int dst, const std::vector<Word>& data, const SendOptions& opt) = 0;

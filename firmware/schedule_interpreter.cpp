@@ -1,16 +1,21 @@
 #include "firmware/schedule_interpreter.h"
 
+#include <algorithm>
+
 namespace wn::fw {
 
 namespace {
 
 void run_step(NodeApi& api, const alg::Step& step) {
   for (const alg::LocalOp& l : step.locals) api.combine(l.src, l.dst, l.combine);
-  for (const alg::Send& s : step.sends) {
+  const size_t ports = size_t(std::max(1, api.ports()));
+  for (size_t k = 0; k < step.sends.size(); ++k) {
+    const alg::Send& s = step.sends[k];
     SendOptions opt;
     opt.channel = s.channel;
     opt.tag = s.tag;
     opt.step = int(step.tag);
+    opt.startup = !step.exchange || k % ports == 0;  // one startup per exchange operation
     api.send_ranges(s.dst, s.src, opt);
   }
   // Receives complete in arrival order, not program order: a node does not
