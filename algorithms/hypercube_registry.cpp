@@ -70,7 +70,7 @@ void add_hypercube(std::vector<AlgorithmInfo>& out) {
                            "d"));
   out.push_back(cube_entry("nesbt",
                            "all-to-all broadcast one source at a time over d edge-disjoint spanning binomial trees",
-                           "--bytes (per node) --order", build_hc_nesbt, 1, false, "N (d+1)"));
+                           "--bytes (per node) --order", build_hc_nesbt, 1, false, "N (d+1) (N for d = 1)"));
   out.push_back(cube_entry("send-spread", "gather to node 0 through the router, then binomial broadcast of the array",
                            "--bytes (per node) --order", build_hc_send_spread, 1, false, "1 + d"));
 }

@@ -164,7 +164,10 @@ Schedule build_hc_nesbt(const Topology& topo, const AlgorithmArgs& a) {
   const uint32_t n = uint32_t(topo.nodes()), m = a.words;
   const bool g = a.gray;
   Schedule s = gathered_array("nesbt", n, m, g);
-  const uint32_t per_source = uint32_t(d) + 1;
+  // Tree height: d + 1 for d >= 2 (the root's single child spans a sub-cube), 1 for d = 1.
+  uint32_t per_source = 0;
+  for (int k = 0; k < d; ++k)
+    for (uint32_t x = 1; x < n; ++x) per_source = std::max(per_source, uint32_t(esbt_depth(x, k, d)));
   s.steps = int(n * per_source);
   for (uint32_t src = 0; src < n; ++src) {
     const uint32_t block = g ? inverse(src) : src;
