@@ -1,6 +1,8 @@
 // Registry entries of the hypercube algorithms (cube:d only).
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "algorithms/hypercube.h"
 #include "algorithms/step_cost.h"
 #include "core/config_error.h"
@@ -45,6 +47,11 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
     p.cycles = step_model_cycles(s, topo, c);
     p.formula = fmt::format("{} = {} steps; step model with alpha={} gamma={}, largest message F={} flits", model,
                             s.steps, c.alpha, c.gamma, c.flits(max_message_words(s)));
+    // All-port lower bound (§4.3): max(d startups, (N-1) M' words through d links of one flit per cycle).
+    const int d = topo.dims();
+    const double words = double(topo.nodes() - 1) * args.words / (double(d) * c.words_per_flit);
+    p.lower_bound = std::max(double(d) * c.alpha, words);
+    p.lower_bound_formula = fmt::format("max(d*alpha, (N-1)M'/(d*words_per_flit)) = max({}, {:.0f})", d * c.alpha, words);
     return p;
   };
   return a;

@@ -22,13 +22,14 @@ const std::vector<MachineProfile>& machine_profiles() {
       // beta = 29 us start-up, tau = 0.12 us/byte (Bruck §7.1, 64-node SP-1):
       // 4-byte flit = 0.48 us; (27+27+6)*0.48 = 28.8 us.
       {"sp1", "Bruck et al. §7.1: beta = 29 us, tau = 0.12 us/byte", 480.0, 4, 27, 27, 0, 0, 0},
-      // CM-200 (Mathur & Johnsson §1, §4.4): 10 MHz clock, a pair of 32-bit
-      // words per exchange on the two channels of a link (8-byte flit),
-      // per-step overhead b1 = 41.94 us = 419 cycles, memory 0.17 us = ~2
-      // cycles per word. The bit-serial channel time (b3 = 24.18 us per pair)
-      // is NOT modelled: the router moves a flit per cycle.
-      {"cm200", "Mathur & Johnsson §4.4: 10 MHz, 2 words/flit, b1 = 41.94 us/step, b2 = 0.17 us/word", 100.0, 8,
-       419, 0, 0, 2, 2},
+      // CM-200 (Mathur & Johnsson §1, §4.4): a pair of 32-bit words per
+      // exchange on the two channels of a link (8-byte flit) and the measured
+      // per-word time a2 = 5.69 us (single-cycle fit): one flit per link every
+      // 11.38 us. The measured step startup (a1 = 24.3 us, b1 = 41.9 us) is
+      // below the router's own pipeline (3 cycles per hop = 34 us), so
+      // alpha = gamma = 0 and the pipeline is the startup.
+      {"cm200", "Mathur & Johnsson §4.4: 2 words/flit at a2 = 5.69 us/word; startup = router pipeline", 11380.0, 8,
+       0, 0, 0, 0, 0},
   };
   return profiles;
 }

@@ -194,7 +194,9 @@ nlohmann::json ScheduleRunResult::to_json() const {
       {"data_error", data_error},
       {"cycles", run.cycles},
       {"microseconds", microseconds()},
-      {"predicted", {{"steps", predicted.steps}, {"cycles", predicted.cycles}, {"formula", predicted.formula}}},
+      {"predicted", {{"steps", predicted.steps}, {"cycles", predicted.cycles}, {"formula", predicted.formula},
+                     {"lower_bound", predicted.lower_bound}, {"lower_bound_formula", predicted.lower_bound_formula}}},
+      {"efficiency", predicted.lower_bound > 0 && run.cycles > 0 ? predicted.lower_bound / double(run.cycles) : 0.0},
       {"measured_over_predicted", predicted.cycles > 0 ? double(run.cycles) / predicted.cycles : 0.0},
       {"steps", steps_j},
       {"messages", messages},
@@ -248,6 +250,9 @@ std::string ScheduleRunResult::summary() const {
   s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
   s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps, predicted.formula);
   if (predicted.cycles > 0) s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
+  if (predicted.lower_bound > 0 && run.cycles > 0)
+    s += fmt::format("  efficiency    {:.3f} of the all-port lower bound {:.0f} cycles ({})\n",
+                     predicted.lower_bound / double(run.cycles), predicted.lower_bound, predicted.lower_bound_formula);
   s += fmt::format("  messages      {} ({} words, {} packets, {} flits)\n", messages, words, run.packets, run.flits_injected);
   s += "  step  start      end   nodes  blocked: stepwise    depth     port     flow  (messages)\n";
   for (const auto& st : steps)
