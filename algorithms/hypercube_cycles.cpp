@@ -174,11 +174,37 @@ Schedule build_hc_single_reduce(const Topology& topo, const AlgorithmArgs& a) {
   return s;
 }
 
+// Block sizes of the CM-200's consecutive allocation (§1, §3.6): M elements
+// per node in blocks of c = ceil(M/N); the first floor(M/c) are full, one
+// holds the rest, the others are empty. Without --elements every block is M'.
+struct BlockLayout {
+  uint32_t c = 0, total = 0;
+  std::vector<uint32_t> size;
+};
+BlockLayout block_layout(uint32_t n, uint32_t mprime, uint32_t total_elements) {
+  BlockLayout l;
+  if (total_elements == 0) {
+    l.c = mprime;
+    l.total = n * mprime;
+    l.size.assign(n, mprime);
+    return l;
+  }
+  l.total = total_elements;
+  l.c = (total_elements + n - 1) / n;
+  l.size.assign(n, 0);
+  const uint32_t full = total_elements / l.c;
+  for (uint32_t j = 0; j < n && j < full; ++j) l.size[j] = l.c;
+  if (full < n) l.size[full] = total_elements - full * l.c;
+  return l;
+}
+
 Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& a) {
   const Shape sh = shape(topo, a);
   const bool g = a.gray;
   const int d = sh.d;
-  const uint32_t n = sh.n, m = sh.m;
+  const uint32_t n = sh.n;
+  const BlockLayout lay = block_layout(n, sh.m, a.total_elements);
+  const uint32_t c = lay.c;
   const OpId op = a.op;
   // Block index of the XOR offset x relative to node pa (§3.5, Gray: through G^-1).
   auto block_at = [g](uint32_t pa, uint32_t x) { return g ? (inverse(pa) ^ inverse(x)) : (pa ^ x); };
@@ -186,28 +212,30 @@ Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& a) {
   s.algorithm = "hc-dcycles-reduce";
   s.nodes = int(n);
   s.steps = int(n) - 1;
-  s.memory_words = n * m;
+  s.memory_words = lay.total;
   s.programs.resize(n);
   for (uint32_t pa = 0; pa < n; ++pa)
     for (uint32_t u = 0; u + 1 < n; ++u) {
       Step st = exchange_step(u, true);
-      for (int i = 0; i < d && uint32_t(i) < m; ++i) {
+      for (int i = 0; i < d; ++i) {
         const int partner = int(pa ^ (1u << ((transition(u) + i) % d)));
         const uint32_t js = block_at(pa, rotl(code(n - 1 - u), i, d)), jr = block_at(pa, rotl(code(n - 2 - u), i, d));
-        st.sends.push_back({partner, slot_ranges(js * m, m, d, i), u, -1});
-        st.recvs.push_back({partner, slot_ranges(jr * m, m, d, i), u, Combine{op, true}});
+        // An exhausted subblock leaves its channel idle (both ends see the same block sizes).
+        if (lay.size[js] > uint32_t(i)) st.sends.push_back({partner, slot_ranges(js * c, lay.size[js], d, i), u, -1});
+        if (lay.size[jr] > uint32_t(i))
+          st.recvs.push_back({partner, slot_ranges(jr * c, lay.size[jr], d, i), u, Combine{op, true}});
       }
       s.programs[pa].push_back(st);
     }
-  s.initial = [m](int pa, uint32_t addr) { return reduce_input(pa, addr / m, addr % m, m); };
+  s.initial = [c](int pa, uint32_t addr) { return reduce_input(pa, addr / c, addr % c, c); };
   // Node PA's block b (b = PA, or G^-1(PA) in Gray order), slot i: the ordered
   // fold along its chain: nodes owner ^ sh^i(G(m)) for m = N-1 down to 0.
-  s.expected = [g, d, n, m, op](int pa, uint32_t addr) -> std::optional<Word> {
-    const uint32_t b = addr / m, off = addr % m;
+  s.expected = [g, d, n, c, op](int pa, uint32_t addr) -> std::optional<Word> {
+    const uint32_t b = addr / c, off = addr % c;
     if (b != (g ? inverse(uint32_t(pa)) : uint32_t(pa))) return std::nullopt;
     const int i = int(off % uint32_t(d));
     std::vector<Word> xs;
-    for (uint32_t k = n; k-- > 0;) xs.push_back(reduce_input(int(uint32_t(pa) ^ rotl(code(k), i, d)), b, off, m));
+    for (uint32_t k = n; k-- > 0;) xs.push_back(reduce_input(int(uint32_t(pa) ^ rotl(code(k), i, d)), b, off, c));
     return fold(op, xs);
   };
   return s;

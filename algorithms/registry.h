@@ -22,6 +22,7 @@ struct AlgorithmArgs {
   std::vector<int> group;     // CCL process group (physical node ids); empty = all nodes
   bool gray = false;          // hypercube data order: Gray-coded node order (default binary)
   bool move_indices = false;  // d-cycles: indices travel with the data (default: computed locally)
+  uint32_t total_elements = 0;  // hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (0: N x M')
 };
 
 struct AlgorithmInfo {

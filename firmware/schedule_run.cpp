@@ -39,6 +39,7 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology&
     throw ConfigError("--indices", fmt::format("'{}'; allowed: computed, moved", opt.indices));
   a.gray = opt.order == "gray";
   a.move_indices = opt.indices == "moved";
+  a.total_elements = opt.elements;
   if (source_out) *source_out = a.source;
   return a;
 }

@@ -23,6 +23,7 @@ struct ScheduleRunOptions {
   std::vector<int> group;     // empty = all nodes
   std::string order = "binary";     // hypercube data order: binary | gray
   std::string indices = "computed"; // d-cycles reorder indices: computed | moved
+  uint32_t elements = 0;            // hc-dcycles-reduce: total elements per node, CM-200 uneven blocks
   uint64_t seed = 1;
 };
 

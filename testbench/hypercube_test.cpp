@@ -491,3 +491,41 @@ TEST(HypercubeOperators, MaxAndMinReductions) {
 
 }  // namespace
 }  // namespace wn::fw
+
+namespace wn::fw {
+namespace {
+
+// §3.6: M elements per node in the CM-200's consecutive allocation (c = ceil(M/N),
+// floor(M/c) full blocks, one partial, the rest empty); exhausted subblocks
+// leave their channels idle. Reference run for several M, then one
+// cycle-accurate run (lock-step) with idle channels.
+TEST(HypercubeUneven, CmLayoutReduction) {
+  const Topology topo = Topology::parse("cube:3");
+  for (uint32_t m : {1u, 5u, 19u, 21u, 24u, 40u})
+    for (bool gray_order : {false, true}) {
+      alg::AlgorithmArgs a;
+      a.words = 1;
+      a.total_elements = m;
+      a.gray = gray_order;
+      const alg::Schedule s = alg::build_hc_dcycles_reduce(topo, a);
+      ASSERT_EQ(alg::validate(s), "") << "M " << m;
+      EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "") << "M " << m;
+    }
+  alg::AlgorithmArgs a;
+  a.words = 1;
+  a.total_elements = 19;  // c = 3: six full blocks, block 6 has one element, block 7 none
+  const alg::Schedule s = alg::build_hc_dcycles_reduce(topo, a);
+  size_t msgs = 0;
+  for (const auto& p : s.programs)
+    for (const auto& st : p) msgs += st.sends.size();
+  EXPECT_LT(msgs, size_t(8 * 7 * 3));  // some channels idle
+  auto o = cube_run(3, "hc-dcycles-reduce", 1);
+  o.elements = 19;
+  o.run.snapshots = false;
+  const auto r = run_schedule(o);
+  ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
+  EXPECT_EQ(r.messages, msgs);
+}
+
+}  // namespace
+}  // namespace wn::fw

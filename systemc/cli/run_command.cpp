@@ -57,6 +57,8 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   cmd->add_option("--group", c.group, "process group: comma-separated node ids (default: all nodes)");
   cmd->add_option("--order", o.order, "hypercube data order: binary | gray")->capture_default_str();
   cmd->add_option("--indices", o.indices, "d-cycles reorder indices: computed | moved")->capture_default_str();
+  cmd->add_option("--elements", o.elements,
+                  "hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (default: N blocks of --bytes)");
   cmd->add_option("--profile", c.profile, "machine profile: ideal | ncube2 | t3d | sp1 | cm200")->capture_default_str();
   cmd->add_option("--alpha", c.alpha, "override: send startup, cycles");
   cmd->add_option("--gamma", c.gamma, "override: receive completion, cycles");
