@@ -12,60 +12,80 @@
 namespace wn {
 
 FlitTracker::FlitTracker(const Network& net) {
-  const size_t n = size_t(net.topology().nodes()) * kInputs * kMaxVcs;
-  rings_.resize(n);
-  open_.assign(n, -1);
-  holder_.assign(n, -1);
+  const NetworkParams& prm = net.params();
+  ports_ = net.topology().ports();
+  nin_ = ports_ + prm.inj;
+  nout_ = ports_ + prm.ej;
+  vcs_ = prm.vcs;
+  const size_t nodes = size_t(net.topology().nodes());
+  rings_.resize(nodes * size_t(nin_) * size_t(vcs_));
+  open_.assign(rings_.size(), -1);
+  holder_.assign(nodes * size_t(nout_) * size_t(vcs_), -1);
 }
 
 void FlitTracker::observe(const Network& net) {
+  Ring* const rings = rings_.data();
+  int32_t* const open_all = open_.data();
+  int32_t* const holder_all = holder_.data();
+  const uint32_t in_mask = (1u << ports_) - 1, inj_mask = (1u << (nin_ - ports_)) - 1;
+  const uint32_t ej_mask = (1u << (nout_ - ports_)) - 1;
+  int64_t occ = int64_t(occupancy_);
   for (int r : net.evaluated()) {
     const RouterOut& out = net.out(r);
+    Ring* const ring_r = rings + idx(r, 0, 0);
+    int32_t* const holder_r = holder_all + hidx(r, 0, 0);
     // Departures first: a flit written at this edge can not leave at it.
     auto depart = [&](int o, uint64_t f, int from, int from_vc, int out_vc) {
-      const int in = from >= kInjBase ? kMaxPorts + (from - kInjBase) : from;
-      Ring& ring = rings_[idx(r, in, from_vc)];
+      const int in = from >= kInjBase ? ports_ + (from - kInjBase) : from;
+      if (in >= nin_ || from_vc >= vcs_) return;  // only a broken router; the scoreboard reports it
+      Ring& ring = ring_r[in * vcs_ + from_vc];
       if (ring.size == 0) return;  // cannot happen with a correct router; the scoreboard reports it
       const uint32_t e = ring.pop();
-      --occupancy_;
-      int64_t& h = holder_[hidx(r, o, out_vc)];
-      if (flit::is_head(f)) h = e & ~kHeadFlag;
+      --occ;
+      int32_t& h = holder_r[o * vcs_ + out_vc];
+      if (flit::is_head(f)) h = int32_t(e & ~kHeadFlag);
       if (flit::is_tail(f)) h = -1;
     };
-    for (uint32_t m = out.out_valid; m; m &= m - 1) {
+    for (uint32_t m = out.out_valid & in_mask; m; m &= m - 1) {
       const int o = __builtin_ctz(m);
-      depart(o, out.out_flit[o], out.from_port[o], out.from_vc[o], flit::vc(out.out_flit[o]));
+      const uint64_t f = out.out_flit[o];
+      const int w = flit::vc(f);
+      if (w < vcs_) depart(o, f, out.from_port[o], out.from_vc[o], w);
     }
-    for (uint32_t m = out.ej_valid; m; m &= m - 1) {
+    for (uint32_t m = out.ej_valid & ej_mask; m; m &= m - 1) {
       const int j = __builtin_ctz(m);
-      depart(kMaxPorts + j, out.ej_flit[j], out.from_port[kMaxPorts + j], out.from_vc[kMaxPorts + j], 0);
+      depart(ports_ + j, out.ej_flit[j], out.from_port[kMaxPorts + j], out.from_vc[kMaxPorts + j], 0);
     }
     const RouterIn& in = net.last_in(r);
+    int32_t* const open_r = open_all + idx(r, 0, 0);
     auto arrive = [&](int port, uint64_t f, int vc) {
-      int64_t& open = open_[idx(r, port, vc)];
-      if (flit::is_head(f)) open = flit::msg(f);
+      int32_t& open = open_r[port * vcs_ + vc];
+      if (flit::is_head(f)) open = int32_t(flit::msg(f));
       if (open < 0) return;
-      rings_[idx(r, port, vc)].push(uint32_t(open) | (flit::is_head(f) ? kHeadFlag : 0));
-      ++occupancy_;
+      ring_r[port * vcs_ + vc].push(uint32_t(open) | (flit::is_head(f) ? kHeadFlag : 0));
+      ++occ;
       if (flit::is_tail(f)) open = -1;
     };
-    for (uint32_t m = in.in_valid; m; m &= m - 1) {
+    for (uint32_t m = in.in_valid & in_mask; m; m &= m - 1) {
       const int p = __builtin_ctz(m);
-      arrive(p, in.in_flit[p], flit::vc(in.in_flit[p]));
+      const uint64_t f = in.in_flit[p];
+      const int v = flit::vc(f);
+      if (v < vcs_) arrive(p, f, v);
     }
-    for (uint32_t m = in.inj_valid; m; m &= m - 1) {
+    for (uint32_t m = in.inj_valid & inj_mask; m; m &= m - 1) {
       const int i = __builtin_ctz(m);
-      arrive(kMaxPorts + i, in.inj_flit[i], 0);
+      arrive(ports_ + i, in.inj_flit[i], 0);
     }
   }
+  occupancy_ = uint64_t(occ);
 }
 
 std::string FlitTracker::explain_waits(const Network& net, const PacketStore& store) const {
   const Topology& topo = net.topology();
   const NetworkParams& prm = net.params();
   const RouterConfig base = base_router_config(prm);
-  auto port_name = [](int in) {
-    return in >= kMaxPorts ? fmt::format("inj{}", in - kMaxPorts) : fmt::format("in{}", in);
+  auto port_name = [&](int in) {
+    return in >= ports_ ? fmt::format("inj{}", in - ports_) : fmt::format("in{}", in);
   };
   // Wait-for graph between packets, with the reason of each edge.
   std::map<uint32_t, std::vector<std::pair<uint32_t, std::string>>> waits;
@@ -81,8 +101,8 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
   };
   for (int r = 0; r < topo.nodes(); ++r) {
     const RouterConfig cfg = topo.router_config(r, base);
-    for (int in = 0; in < kInputs; ++in) {
-      for (int v = 0; v < kMaxVcs; ++v) {
+    for (int in = 0; in < nin_; ++in) {
+      for (int v = 0; v < vcs_; ++v) {
         const Ring& ring = rings_[idx(r, in, v)];
         if (ring.size == 0) continue;
         const uint32_t front = ring.front(), a = front & ~kHeadFlag;
@@ -93,10 +113,10 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
         }
         if (!store.valid(a)) continue;
         if (front & kHeadFlag) {
-          const Route rt = route(cfg, topo.address(store[a].dst), in >= kMaxPorts ? -1 : in, v);
+          const Route rt = route(cfg, topo.address(store[a].dst), in >= ports_ ? -1 : in, v);
           if (rt.eject) {
             for (int j = 0; j < prm.ej; ++j) {
-              const int64_t h = holder_[hidx(r, kMaxPorts + j, 0)];
+              const int64_t h = holder_[hidx(r, ports_ + j, 0)];
               if (h >= 0 && uint32_t(h) != a)
                 waits[a].push_back({uint32_t(h), fmt::format("head at {} needs an ejection channel; channel {} is "
                                                              "held by packet {}", at, j, h)});

@@ -24,25 +24,30 @@ class FlitTracker {
 
  private:
   static constexpr uint32_t kHeadFlag = 1u << 31;
-  static constexpr int kInputs = 2 * kMaxPorts;  // network ports, then injection at kMaxPorts + i
   struct Ring {
     uint32_t e[kMaxBuf];
     uint8_t head = 0, size = 0;
-    void push(uint32_t v) { e[(head + size++) % kMaxBuf] = v; }
+    void push(uint32_t v) { e[(head + size++) & (kMaxBuf - 1)] = v; }
     uint32_t pop() {
       const uint32_t v = e[head];
-      head = uint8_t((head + 1) % kMaxBuf);
+      head = uint8_t((head + 1) & (kMaxBuf - 1));
       --size;
       return v;
     }
     uint32_t front() const { return e[head]; }
-    uint32_t at(int i) const { return e[(head + i) % kMaxBuf]; }
+    uint32_t at(int i) const { return e[(head + i) & (kMaxBuf - 1)]; }
   };
-  size_t idx(int r, int in, int vc) const { return (size_t(r) * kInputs + size_t(in)) * kMaxVcs + size_t(vc); }
-  size_t hidx(int r, int out, int vc) const { return (size_t(r) * kInputs + size_t(out)) * kMaxVcs + size_t(vc); }
+  // Compact index spaces, sized by the network actually built:
+  // inputs in = network port p < ports_, then injection channel ports_ + i;
+  // outputs o = network port o < ports_, then ejection channel ports_ + j.
+  size_t idx(int r, int in, int vc) const { return (size_t(r) * size_t(nin_) + size_t(in)) * size_t(vcs_) + size_t(vc); }
+  size_t hidx(int r, int out, int vc) const {
+    return (size_t(r) * size_t(nout_) + size_t(out)) * size_t(vcs_) + size_t(vc);
+  }
+  int ports_ = 0, nin_ = 0, nout_ = 0, vcs_ = 1;
   std::vector<Ring> rings_;
-  std::vector<int64_t> open_;    // packet currently arriving on an input VC (body flits carry no id)
-  std::vector<int64_t> holder_;  // packet holding an output VC (network o) or ejection channel (kMaxPorts + j)
+  std::vector<int32_t> open_;    // packet currently arriving on an input VC (body flits carry no id)
+  std::vector<int32_t> holder_;  // packet holding an output VC (network o) or ejection channel (ports + j)
   uint64_t occupancy_ = 0;
 };
 

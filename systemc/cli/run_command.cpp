@@ -197,7 +197,12 @@ void add_compare_command(CLI::App& app) {
         fw::ScheduleRunOptions o = base;
         o.algorithm = a;
         o.run.ports = p;
-        nlohmann::json j = run_isolated([o] { return fw::run_schedule(o).to_json(); });
+        // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
+        nlohmann::json j = run_isolated([o] {
+          nlohmann::json r = fw::run_schedule(o).to_json();
+          for (const char* heavy : {"message_log", "channels", "node_steps"}) r.erase(heavy);
+          return r;
+        });
         const double cyc = j["cycles"].get<double>();
         if (first == 0) first = cyc;
         const bool good = j["ok"].get<bool>();

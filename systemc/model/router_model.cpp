@@ -28,6 +28,12 @@ void RouterModel::reset(const RouterConfig& cfg) {
   in_mask_ = (1u << P_) - 1;
   inj_mask_ = (1u << cfg.inj) - 1;
   ej_mask_ = (1u << cfg.ej) - 1;
+  all_vcs_ = cfg.vcs >= 1 ? uint8_t((1u << cfg.vcs) - 1) : 0;
+  for (int i = 0, lsb = 0; i < kMaxDims; ++i) {
+    dim_lsb_[i] = lsb;
+    dim_mask_[i] = (1u << cfg.width[i]) - 1;
+    if (i < cfg.ndims) lsb += cfg.width[i];
+  }
   std::memset(fifo_, 0, sizeof fifo_);
   std::memset(head_, 0, sizeof head_);
   std::memset(size_, 0, sizeof size_);
@@ -35,7 +41,8 @@ void RouterModel::reset(const RouterConfig& cfg) {
   std::memset(act_vc_, 0, sizeof act_vc_);
   std::memset(rt_out_, 0, sizeof rt_out_);
   std::memset(rt_mask_, 0, sizeof rt_mask_);
-  ne_ = act_ = rv_ = 0;
+  ne_ = act_ = rv_ = cr_ = 0;
+  std::memset(owner_, 0, sizeof owner_);
   for (int o = 0; o < 2 * kMaxPorts; ++o)  // ejection channels always accept: never 0
     for (int8_t& c : credits_[o]) c = int8_t(o < kEjOut ? cfg.buf : 127);
   std::memset(obusy_, 0, sizeof obusy_);
@@ -57,8 +64,27 @@ void RouterModel::route_front(int q) {
     rt_out_[q] = kNoReq;
     return;
   }
+  const uint32_t dest = flit::dest(f);
+  if (cfg_.kind == TopoKind::Cube) {  // route(), inlined: e-cube, every VC
+    const uint32_t diff = (dest ^ cfg_.addr) & ((1u << cfg_.ndims) - 1);
+    rt_out_[q] = diff ? uint8_t(__builtin_ctz(diff)) : uint8_t(kEjOut);
+    rt_mask_[q] = diff ? all_vcs_ : 0;
+    return;
+  }
+  if (cfg_.kind == TopoKind::Mesh) {  // route(), inlined: dimension order, every VC
+    for (int i = 0; i < cfg_.ndims; ++i) {
+      const uint32_t d = (dest >> dim_lsb_[i]) & dim_mask_[i], c = (cfg_.addr >> dim_lsb_[i]) & dim_mask_[i];
+      if (d == c) continue;
+      rt_out_[q] = uint8_t(2 * i + (d > c ? 0 : 1));
+      rt_mask_[q] = all_vcs_;
+      return;
+    }
+    rt_out_[q] = kEjOut;
+    rt_mask_[q] = 0;
+    return;
+  }
   const bool net = q < qinj_;
-  const Route r = route(cfg_, flit::dest(f), net ? q / kMaxVcs : -1, net ? q % kMaxVcs : 0);
+  const Route r = route(cfg_, dest, net ? q / kMaxVcs : -1, net ? q % kMaxVcs : 0);
   if (r.eject) {
     rt_out_[q] = kEjOut;
     rt_mask_[q] = 0;
@@ -134,25 +160,22 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
         outs |= 1u << o;
       };
       // Stage 1, network ports: candidates are ACTIVE non-empty VCs with a
-      // credit (ejection rows of credits_ never reach 0); round robin over v
-      // from sa_in_ptr[p].
-      for (uint64_t m = ready & (bit64(qinj_) - 1); m;) {
+      // credit (cr_; ejection rows of credits_ never reach 0); round robin
+      // over v from sa_in_ptr[p].
+      const uint64_t cand_all = ready & cr_;
+      for (uint64_t m = cand_all & (bit64(qinj_) - 1); m;) {
         const int p = __builtin_ctzll(m) / kMaxVcs;
         const int q0 = p * kMaxVcs;
+        const uint32_t cand = uint32_t(m >> q0) & ((1u << kMaxVcs) - 1);
         m &= ~(uint64_t((1u << kMaxVcs) - 1) << q0);
-        uint32_t ok = 0;  // branch-free over all VMAX VCs; stale act_* of IDLE VCs are masked off
-        for (int v = 0; v < kMaxVcs; ++v) ok |= uint32_t(credits_[act_out_[q0 + v]][act_vc_[q0 + v]] > 0) << v;
-        const uint32_t cand = uint32_t(ready >> q0) & ok;
-        if (!cand) continue;
         const int v = rr_first(cand, sa_in_ptr_[p]);
         pick[p] = uint8_t(v);
         request(p, act_out_[q0 + v]);
       }
       // Stage 1, injection ports (one VC each).
-      for (uint64_t m = ready >> qinj_; m; m &= m - 1) {
+      for (uint64_t m = cand_all >> qinj_; m; m &= m - 1) {
         const int i = __builtin_ctzll(m);
         const int q = qinj_ + i;
-        if (credits_[act_out_[q]][act_vc_[q]] <= 0) continue;
         pick[P_ + i] = 0;
         request(P_ + i, act_out_[q]);
       }
@@ -179,7 +202,7 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
           const int w = act_vc_[q];
           out.out_valid |= 1u << o;
           out.out_flit[o] = flit::with_vc(f, unsigned(w));
-          --credits_[o][w];
+          if (--credits_[o][w] == 0) cr_ &= ~bit64(q);
           obusy_[o] &= uint8_t(~(tail << w));
         } else {
           const int j = o - kEjOut;
@@ -197,6 +220,7 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
           out.inj_credit |= 1u << (s - P_);
         }
         act_ &= ~(uint64_t(tail) << q);
+        cr_ &= ~(uint64_t(tail) << q);
       }
     }
 
@@ -207,10 +231,17 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
       rv_ &= ~bit64(gr.q);
       act_out_[gr.q] = gr.out;
       act_vc_[gr.q] = gr.vc;
-      if (gr.out < kEjOut)
+      if (gr.out < kEjOut) {
         obusy_[gr.out] |= uint8_t(1u << gr.vc);
-      else
+        owner_[gr.out][gr.vc] = gr.q;
+        if (credits_[gr.out][gr.vc] > 0)
+          cr_ |= bit64(gr.q);
+        else
+          cr_ &= ~bit64(gr.q);
+      } else {
         ejbusy_ |= 1u << (gr.out - kEjOut);
+        cr_ |= bit64(gr.q);  // ejection channels always accept
+      }
     }
   }
 
@@ -219,7 +250,7 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
   if (fault_) {
     if (delayed_) {
       delayed_ = false;
-      ++credits_[delayed_o_][delayed_w_];
+      credit_up(delayed_o_, delayed_w_);
     }
     if ((fault_ == 1 || fault_ == 3) && !fault_done_ && cm) {
       fault_done_ = true;
@@ -232,8 +263,10 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
       }
     }
   }
-  if (cm)  // branch-free over the ports (P_ is the same on every call)
-    for (int o = 0; o < P_; ++o) credits_[o][in.out_credit_vc[o] & (kMaxVcs - 1)] += int8_t(cm >> o & 1);
+  for (; cm; cm &= cm - 1) {
+    const int o = __builtin_ctz(cm);
+    credit_up(o, in.out_credit_vc[o] & (kMaxVcs - 1));
+  }
 
   // ---- 4. buffer write (the flit is at the front one cycle later at the earliest) ----
   for (uint32_t m = in.in_valid & in_mask_; m; m &= m - 1) {

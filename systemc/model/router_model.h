@@ -48,6 +48,9 @@ class RouterModel : public RouterUnit {
   int P_ = 0;     // network ports
   int qinj_ = 0;  // first injection q = P_ * kMaxVcs
   uint32_t in_mask_ = 0, inj_mask_ = 0, ej_mask_ = 0;
+  uint8_t all_vcs_ = 0;                 // VC range of a mesh or cube route: every VC
+  int dim_lsb_[kMaxDims] = {};          // address field of each mesh dimension
+  uint32_t dim_mask_[kMaxDims] = {};
 
   // Per input VC q.
   uint64_t fifo_[kQ][kMaxBuf];
@@ -60,11 +63,13 @@ class RouterModel : public RouterUnit {
   uint64_t ne_ = 0;      // FIFO non-empty
   uint64_t act_ = 0;     // ACTIVE
   uint64_t rv_ = 0;      // rt_* valid (IDLE VC with its front routed)
+  uint64_t cr_ = 0;      // ACTIVE VC whose output VC has a credit (valid under act_)
 
   // Outputs.
   int8_t credits_[2 * kMaxPorts][kMaxVcs];  // by output code; ejection rows stay > 0
   uint8_t obusy_[kMaxPorts];                // bit w: output VC (o, w) busy
   uint32_t ejbusy_ = 0;                     // bit j: ejection channel j busy
+  uint8_t owner_[kMaxPorts][kMaxVcs];       // busy output VC (o, w): the input VC q holding it
 
   // Round-robin pointers (compact index spaces, see above).
   uint8_t va_ptr_[kMaxPorts];
@@ -79,6 +84,10 @@ class RouterModel : public RouterUnit {
   uint8_t delayed_o_ = 0, delayed_w_ = 0;
 
   void route_front(int q);
+  // One credit back for network output VC (o, w); keeps cr_ in step.
+  void credit_up(int o, int w) {
+    if (credits_[o][w]++ == 0 && (obusy_[o] >> w & 1)) cr_ |= uint64_t{1} << owner_[o][w];
+  }
 };
 
 std::unique_ptr<RouterUnit> make_model_router();

@@ -53,11 +53,14 @@ struct Network::Tracer {
 Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo), params_(params) {
   validate(topo, params);
   const int n = topo.nodes();
-  in_.resize(size_t(n));
-  seen_.resize(size_t(n));
+  buf_a_.resize(size_t(n));
+  buf_b_.resize(size_t(n));
+  in_ = buf_a_.data();
+  seen_ = buf_b_.data();
   out_.resize(size_t(n));
-  busy_.assign(size_t(n), 0);
+  want_.assign(size_t(n), 0);
   links_.assign(size_t(n) * kMaxPorts, {-1, -1});
+  link_dst_.assign(size_t(n) * kMaxPorts, 0);
   const RouterConfig base = base_router_config(params);
   for (int r = 0; r < n; ++r) {
     std::unique_ptr<RouterUnit> unit;
@@ -80,7 +83,10 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
     routers_.push_back(std::move(unit));
     for (int o = 0; o < topo.ports(); ++o) {
       const int nb = topo.neighbor(r, o);
-      if (nb >= 0) links_[size_t(r) * kMaxPorts + size_t(o)] = {nb, topo.peer_port(o)};
+      if (nb >= 0) {
+        links_[size_t(r) * kMaxPorts + size_t(o)] = {nb, topo.peer_port(o)};
+        link_dst_[size_t(r) * kMaxPorts + size_t(o)] = nb * kMaxPorts + topo.peer_port(o);
+      }
     }
   }
   evaluated_.reserve(size_t(n));
@@ -88,14 +94,31 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
 
 Network::~Network() = default;
 
+namespace {
+// Bit count without a libgcc call (the build does not assume POPCNT).
+inline int popcount32(uint32_t x) {
+  x = x - ((x >> 1) & 0x55555555u);
+  x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+  return int((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
+}
+}  // namespace
+
 void Network::cycle() {
   const int n = topo_.nodes();
+  // The buffer that becomes next cycle's inputs held the inputs of the last
+  // cycle: clear the valid bits of the routers that saw any (the evaluated ones).
+  for (int r : evaluated_) {
+    RouterIn& s = seen_[size_t(r)];
+    s.in_valid = s.out_credit = s.inj_valid = 0;
+  }
   evaluated_.clear();
   moves_ = 0;
+  int hops = 0;
   // 1. Evaluate every router that has state or input.
+  uint8_t* want = want_.data();
   for (int r = 0; r < n; ++r) {
+    if (!want[r]) continue;
     RouterIn& in = in_[size_t(r)];
-    if (!busy_[size_t(r)] && !in.in_valid && !in.out_credit && !in.inj_valid) continue;
     RouterOut& out = out_[size_t(r)];
     try {
       routers_[size_t(r)]->cycle(in, out);
@@ -103,30 +126,35 @@ void Network::cycle() {
       throw LockstepDivergence(fmt::format("cycle {} router {} ({}): {}", cycles_, r,
                                            fmt::join(topo_.coords(r), ","), e.what()));
     }
-    ++router_evals_;
-    busy_[size_t(r)] = out.busy;
-    const int hops = __builtin_popcount(out.out_valid) + __builtin_popcount(out.ej_valid);
-    flit_hops_ += uint64_t(hops);
-    moves_ += __builtin_popcount(in.inj_valid) + hops;
-    std::swap(seen_[size_t(r)], in);
-    in.in_valid = in.out_credit = in.inj_valid = 0;
+    want[r] = uint8_t(out.busy);
+    hops += popcount32(out.out_valid) + popcount32(out.ej_valid);
+    moves_ += popcount32(in.inj_valid);
     evaluated_.push_back(r);
   }
+  router_evals_ += evaluated_.size();
+  flit_hops_ += uint64_t(hops);
+  moves_ += hops;
+  std::swap(in_, seen_);
   // 2. Carry registered outputs over the links into next cycle's inputs.
+  RouterIn* next = in_;
+  const int* dst = link_dst_.data();
   for (int r : evaluated_) {
     const RouterOut& out = out_[size_t(r)];
+    const int* d = dst + size_t(r) * kMaxPorts;
     for (uint32_t m = out.out_valid; m; m &= m - 1) {
       const int o = __builtin_ctz(m);
-      const auto [nb, p] = links_[size_t(r) * kMaxPorts + size_t(o)];
-      in_[size_t(nb)].in_valid |= 1u << p;
-      in_[size_t(nb)].in_flit[p] = out.out_flit[o];
+      const int nb = d[o] / kMaxPorts, p = d[o] % kMaxPorts;
+      next[nb].in_valid |= 1u << p;
+      next[nb].in_flit[p] = out.out_flit[o];
+      want[nb] = 1;
     }
     for (uint32_t m = out.in_credit; m; m &= m - 1) {
       const int p = __builtin_ctz(m);
       // Input p of r is fed by output peer_port(p) of the neighbour through port p.
-      const auto [up, o] = links_[size_t(r) * kMaxPorts + size_t(p)];
-      in_[size_t(up)].out_credit |= 1u << o;
-      in_[size_t(up)].out_credit_vc[o] = out.in_credit_vc[p];
+      const int up = d[p] / kMaxPorts, o = d[p] % kMaxPorts;
+      next[up].out_credit |= 1u << o;
+      next[up].out_credit_vc[o] = out.in_credit_vc[p];
+      want[up] = 1;
     }
   }
   if (tracer_) tracer_->file.dump(cycles_);

@@ -44,6 +44,7 @@ class Network {
   void inject(int node, int channel, uint64_t flit) {
     in_[size_t(node)].inj_valid |= 1u << channel;
     in_[size_t(node)].inj_flit[channel] = flit;
+    want_[size_t(node)] = 1;
   }
   // After cycle(): registered outputs (ejection flits, injection credits).
   const RouterOut& out(int node) const { return out_[size_t(node)]; }
@@ -71,9 +72,16 @@ class Network {
   const Topology& topo_;
   NetworkParams params_;
   std::vector<std::unique_ptr<RouterUnit>> routers_;
-  std::vector<RouterIn> in_, seen_;
+  // Inputs are double-buffered: in_ collects the inputs of the next cycle
+  // (inject() and the links), seen_ holds those of the last cycle; cycle()
+  // swaps the two buffers instead of copying. Only the valid bits of a
+  // buffer are ever cleared (flit words under a clear bit are stale).
+  std::vector<RouterIn> buf_a_, buf_b_;
+  RouterIn* in_ = nullptr;
+  RouterIn* seen_ = nullptr;
   std::vector<RouterOut> out_;
-  std::vector<uint8_t> busy_;
+  std::vector<uint8_t> want_;  // router is busy or has input next cycle: evaluate it
+  std::vector<int> link_dst_;  // per (router, output port): neighbour * kMaxPorts + its input port
   std::vector<std::pair<int, int>> links_;
   std::vector<int> evaluated_;
   uint64_t cycles_ = 0, router_evals_ = 0, flit_hops_ = 0;
