@@ -142,10 +142,36 @@ TEST(Deadlock, TorusWithoutDatelineDeadlocksUnderTornadoAndWatchdogReportsCycle)
   opt.warmup = 0;
   opt.cycles = 20000;
   opt.watchdog = 300;
+  opt.explain_deadlock = true;
   const TrafficResult r = run_traffic(opt);
   EXPECT_TRUE(r.deadlock);
   EXPECT_FALSE(r.ok);
   EXPECT_NE(r.deadlock_report.find("cycle of"), std::string::npos) << r.deadlock_report;
+}
+
+// Without flit tracking the watchdog (two counters) still stops the same run,
+// reports the flits stuck inside, and says how to get the explanation.
+TEST(Deadlock, WatchdogWithoutTrackingStillDetectsAndPointsToExplainFlag) {
+  TrafficOptions opt;
+  opt.topology = "torus:8x8";
+  opt.ports = "all";
+  opt.net.backend = test_backend();
+  opt.net.vcs = 2;
+  opt.net.buf = 2;
+  opt.net.dateline = false;
+  opt.pattern = "tornado";
+  opt.rate = 0.9;
+  opt.packet_flits = 16;
+  opt.warmup = 0;
+  opt.cycles = 20000;
+  opt.watchdog = 300;
+  opt.seed = 7;
+  const TrafficResult r = run_traffic(opt);
+  EXPECT_TRUE(r.deadlock);
+  EXPECT_FALSE(r.ok);
+  EXPECT_EQ(r.deadlock_report.find("cycle of"), std::string::npos) << r.deadlock_report;
+  EXPECT_NE(r.deadlock_report.find("--explain-deadlock (seed 7"), std::string::npos) << r.deadlock_report;
+  EXPECT_EQ(r.deadlock_report.find(", 0 flits in the network"), std::string::npos) << r.deadlock_report;
 }
 
 TEST(Deadlock, SameTrafficWithDatelineCompletes) {

@@ -18,66 +18,86 @@ FlitTracker::FlitTracker(const Network& net) {
   nout_ = ports_ + prm.ej;
   vcs_ = prm.vcs;
   const size_t nodes = size_t(net.topology().nodes());
-  rings_.resize(nodes * size_t(nin_) * size_t(vcs_));
-  open_.assign(rings_.size(), -1);
+  slots_.resize(nodes * size_t(nin_) * size_t(vcs_));
+  vc_.resize(slots_.size());
   holder_.assign(nodes * size_t(nout_) * size_t(vcs_), -1);
+  moved_.reserve(nodes * size_t(ports_));
+}
+
+// Removes the front entry of input VC ring i (a flit left through an output);
+// returns it, or kNone when the ring is empty (only a broken router does that;
+// the scoreboard reports it).
+inline uint32_t FlitTracker::pop(size_t i) {
+  VcState& st = vc_[i];
+  if (st.size == 0) return kNone;
+  const uint32_t e = slots_[i].e[st.head];
+  st.head = uint8_t((st.head + 1) & (kMaxBuf - 1));
+  --st.size;
+  return e;
+}
+
+inline void FlitTracker::push(size_t i, uint32_t e) {
+  VcState& st = vc_[i];
+  slots_[i].e[(st.head + st.size++) & (kMaxBuf - 1)] = e;
+}
+
+// A flit that leaves router r through output `out` (network port or ports_ + j
+// for ejection channel j) on output VC out_vc, from input `from` (port, or
+// kInjBase + i) and its VC. Returns the entry it had, kNone if none.
+inline uint32_t FlitTracker::depart(int r, int out, int out_vc, uint64_t f, int from, int from_vc) {
+  const int in = from >= kInjBase ? ports_ + (from - kInjBase) : from;
+  if (in >= nin_ || from_vc >= vcs_) return kNone;  // only a broken router; the scoreboard reports it
+  const uint32_t e = pop(idx(r, in, from_vc));
+  if (e == kNone) return kNone;
+  int32_t& holder = holder_[hidx(r, out, out_vc)];
+  if (flit::is_head(f)) holder = int32_t(e & ~kHeadFlag);
+  if (flit::is_tail(f)) holder = -1;
+  return e;
+}
+
+// A flit written into an injection FIFO: body flits carry no packet id, they
+// belong to the packet whose head came last on the channel.
+inline void FlitTracker::inject(size_t i, uint64_t f) {
+  VcState& st = vc_[i];
+  if (flit::is_head(f)) st.open = int32_t(flit::msg(f));
+  if (st.open < 0) return;
+  push(i, uint32_t(st.open) | (flit::is_head(f) ? kHeadFlag : 0));
+  ++occupancy_;
+  if (flit::is_tail(f)) st.open = -1;
 }
 
 void FlitTracker::observe(const Network& net) {
-  Ring* const rings = rings_.data();
-  int32_t* const open_all = open_.data();
-  int32_t* const holder_all = holder_.data();
   const uint32_t in_mask = (1u << ports_) - 1, inj_mask = (1u << (nin_ - ports_)) - 1;
   const uint32_t ej_mask = (1u << (nout_ - ports_)) - 1;
-  int64_t occ = int64_t(occupancy_);
+  // Phase 1, in every evaluated router: departures (a flit written at this
+  // edge can not leave at it), then injections. A flit sent on a link is
+  // entered into the downstream FIFO in phase 2, after every departure of
+  // this edge: a FIFO then never holds more than its credits allow.
+  moved_.clear();
   for (int r : net.evaluated()) {
     const RouterOut& out = net.out(r);
-    Ring* const ring_r = rings + idx(r, 0, 0);
-    int32_t* const holder_r = holder_all + hidx(r, 0, 0);
-    // Departures first: a flit written at this edge can not leave at it.
-    auto depart = [&](int o, uint64_t f, int from, int from_vc, int out_vc) {
-      const int in = from >= kInjBase ? ports_ + (from - kInjBase) : from;
-      if (in >= nin_ || from_vc >= vcs_) return;  // only a broken router; the scoreboard reports it
-      Ring& ring = ring_r[in * vcs_ + from_vc];
-      if (ring.size == 0) return;  // cannot happen with a correct router; the scoreboard reports it
-      const uint32_t e = ring.pop();
-      --occ;
-      int32_t& h = holder_r[o * vcs_ + out_vc];
-      if (flit::is_head(f)) h = int32_t(e & ~kHeadFlag);
-      if (flit::is_tail(f)) h = -1;
-    };
     for (uint32_t m = out.out_valid & in_mask; m; m &= m - 1) {
       const int o = __builtin_ctz(m);
       const uint64_t f = out.out_flit[o];
       const int w = flit::vc(f);
-      if (w < vcs_) depart(o, f, out.from_port[o], out.from_vc[o], w);
+      if (w >= vcs_) continue;  // only a broken router
+      const uint32_t e = depart(r, o, w, f, out.from_port[o], out.from_vc[o]);
+      const auto [nb, p] = net.link(r, o);
+      if (e != kNone && nb >= 0) moved_.push_back({idx(nb, p, w), (e & ~kHeadFlag) | (flit::is_head(f) ? kHeadFlag : 0)});
+      else if (e != kNone) --occupancy_;  // a link to nowhere: only a broken router
     }
     for (uint32_t m = out.ej_valid & ej_mask; m; m &= m - 1) {
       const int j = __builtin_ctz(m);
-      depart(ports_ + j, out.ej_flit[j], out.from_port[kMaxPorts + j], out.from_vc[kMaxPorts + j], 0);
+      if (depart(r, ports_ + j, 0, out.ej_flit[j], out.from_port[kMaxPorts + j], out.from_vc[kMaxPorts + j]) != kNone)
+        --occupancy_;
     }
-    const RouterIn& in = net.last_in(r);
-    int32_t* const open_r = open_all + idx(r, 0, 0);
-    auto arrive = [&](int port, uint64_t f, int vc) {
-      int32_t& open = open_r[port * vcs_ + vc];
-      if (flit::is_head(f)) open = int32_t(flit::msg(f));
-      if (open < 0) return;
-      ring_r[port * vcs_ + vc].push(uint32_t(open) | (flit::is_head(f) ? kHeadFlag : 0));
-      ++occ;
-      if (flit::is_tail(f)) open = -1;
-    };
-    for (uint32_t m = in.in_valid & in_mask; m; m &= m - 1) {
-      const int p = __builtin_ctz(m);
-      const uint64_t f = in.in_flit[p];
-      const int v = flit::vc(f);
-      if (v < vcs_) arrive(p, f, v);
-    }
-    for (uint32_t m = in.inj_valid & inj_mask; m; m &= m - 1) {
+    for (uint32_t m = net.last_in(r).inj_valid & inj_mask; m; m &= m - 1) {
       const int i = __builtin_ctz(m);
-      arrive(ports_ + i, in.inj_flit[i], 0);
+      inject(idx(r, ports_ + i, 0), net.last_in(r).inj_flit[i]);
     }
   }
-  occupancy_ = uint64_t(occ);
+  // Phase 2: flits on the links, counted in the FIFO they are written into at the next edge.
+  for (const auto& [i, e] : moved_) push(i, e);
 }
 
 std::string FlitTracker::explain_waits(const Network& net, const PacketStore& store) const {
@@ -92,9 +112,9 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
   auto wait_on_downstream = [&](uint32_t a, int r, int o, int w, const std::string& why) {
     const auto [nb, p] = net.link(r, o);
     if (nb < 0) return;
-    const Ring& down = rings_[idx(nb, p, w)];
-    if (down.size < prm.buf) return;  // not full: not a credit stall
-    const uint32_t b = down.front() & ~kHeadFlag;
+    const size_t down = idx(nb, p, w);
+    if (vc_[down].size < prm.buf) return;  // not full: not a credit stall
+    const uint32_t b = front_entry(down) & ~kHeadFlag;
     if (b != a)
       waits[a].push_back({b, fmt::format("{}; router {} out{} vc {} has no credit: router {} in{} vc {} is full, "
                                          "packet {} at its front", why, r, o, w, nb, p, w, b)});
@@ -103,16 +123,17 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
     const RouterConfig cfg = topo.router_config(r, base);
     for (int in = 0; in < nin_; ++in) {
       for (int v = 0; v < vcs_; ++v) {
-        const Ring& ring = rings_[idx(r, in, v)];
-        if (ring.size == 0) continue;
-        const uint32_t front = ring.front(), a = front & ~kHeadFlag;
+        const size_t ring = idx(r, in, v);
+        const int size = vc_[ring].size;
+        if (size == 0) continue;
+        const uint32_t head_e = front_entry(ring), a = head_e & ~kHeadFlag;
         const std::string at = fmt::format("router {} {} vc {}", r, port_name(in), v);
-        for (int i = 1; i < ring.size; ++i) {
-          const uint32_t b = ring.at(i) & ~kHeadFlag;
+        for (int i = 1; i < size; ++i) {
+          const uint32_t b = entry(ring, i) & ~kHeadFlag;
           if (b != a) waits[b].push_back({a, fmt::format("queued behind packet {} at {}", a, at)});
         }
         if (!store.valid(a)) continue;
-        if (front & kHeadFlag) {
+        if (head_e & kHeadFlag) {
           const Route rt = route(cfg, topo.address(store[a].dst), in >= ports_ ? -1 : in, v);
           if (rt.eject) {
             for (int j = 0; j < prm.ej; ++j) {

@@ -81,6 +81,8 @@ void add_traffic_command(CLI::App& app) {
       ->capture_default_str();
   cmd->add_option("--watchdog", opt->watchdog, "deadlock: cycles without flit movement (0: off)")
       ->capture_default_str();
+  cmd->add_flag("--explain-deadlock", opt->explain_deadlock,
+                "track every flit so a deadlock report names the cycle of waits (slower)");
   cmd->add_option("--seed", opt->seed, "seed of every random choice")->capture_default_str();
   cmd->add_option("--json", *json, "write results as JSON to this file");
   cmd->add_option("--trace", opt->trace, "write an FST waveform of the RTL routers");

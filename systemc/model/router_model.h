@@ -22,7 +22,7 @@
 
 namespace wn {
 
-class RouterModel : public RouterUnit {
+class RouterModel final : public RouterUnit {
  public:
   RouterModel();
   void reset(const RouterConfig& cfg) override;
@@ -53,7 +53,6 @@ class RouterModel : public RouterUnit {
   uint32_t dim_mask_[kMaxDims] = {};
 
   // Per input VC q.
-  uint64_t fifo_[kQ][kMaxBuf];
   uint8_t head_[kQ];
   uint8_t size_[kQ];
   uint8_t act_out_[kQ];  // ACTIVE: output code
@@ -82,6 +81,9 @@ class RouterModel : public RouterUnit {
   bool fault_done_ = false;
   bool delayed_ = false;
   uint8_t delayed_o_ = 0, delayed_w_ = 0;
+
+  // Flit storage last: the state above, read every cycle, stays on few cache lines.
+  alignas(64) uint64_t fifo_[kQ][kMaxBuf];
 
   void route_front(int q);
   // One credit back for network output VC (o, w); keeps cr_ in step.

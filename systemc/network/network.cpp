@@ -59,8 +59,10 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
   seen_ = buf_b_.data();
   out_.resize(size_t(n));
   want_.assign(size_t(n), 0);
+  want_next_.assign(size_t(n), 0);
+  evaluated_scratch_.assign(size_t(n), 0);
+  node_outputs_scratch_.assign(size_t(n), 0);
   links_.assign(size_t(n) * kMaxPorts, {-1, -1});
-  link_dst_.assign(size_t(n) * kMaxPorts, 0);
   const RouterConfig base = base_router_config(params);
   for (int r = 0; r < n; ++r) {
     std::unique_ptr<RouterUnit> unit;
@@ -80,83 +82,106 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
       }
     }
     unit->reset(topo.router_config(r, base));
+    if (params.backend == Backend::Model) models_.push_back(static_cast<RouterModel*>(unit.get()));
     routers_.push_back(std::move(unit));
     for (int o = 0; o < topo.ports(); ++o) {
       const int nb = topo.neighbor(r, o);
-      if (nb >= 0) {
-        links_[size_t(r) * kMaxPorts + size_t(o)] = {nb, topo.peer_port(o)};
-        link_dst_[size_t(r) * kMaxPorts + size_t(o)] = nb * kMaxPorts + topo.peer_port(o);
-      }
+      if (nb >= 0) links_[size_t(r) * kMaxPorts + size_t(o)] = {nb, topo.peer_port(o)};
     }
   }
   evaluated_.reserve(size_t(n));
+  node_outputs_.reserve(size_t(n));
 }
 
 Network::~Network() = default;
 
 namespace {
-// Bit count without a libgcc call (the build does not assume POPCNT).
+// Bit count without a branch per bit (a loop over set bits mispredicts on
+// every router) and without a libgcc call (the build does not assume POPCNT).
 inline int popcount32(uint32_t x) {
   x = x - ((x >> 1) & 0x55555555u);
   x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
   return int((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
+
+// Carries the registered outputs of one router (its links: l[o] = {neighbour,
+// its input port}) into the neighbours' next inputs; returns the flits sent.
+inline int carry(const RouterOut& out, const std::pair<int, int>* l, RouterIn* next, uint8_t* want_next) {
+  int sent = 0;
+  for (uint32_t m = out.out_valid; m; m &= m - 1) {
+    const int o = __builtin_ctz(m);
+    const auto [nb, p] = l[o];
+    next[nb].in_valid |= 1u << p;
+    next[nb].in_flit[p] = out.out_flit[o];
+    want_next[nb] = 1;
+    ++sent;
+  }
+  for (uint32_t m = out.in_credit; m; m &= m - 1) {
+    const int p = __builtin_ctz(m);
+    // Input p of r is fed by output peer_port(p) of the neighbour through port p.
+    const auto [up, o] = l[p];
+    next[up].out_credit |= 1u << o;
+    next[up].out_credit_vc[o] = out.in_credit_vc[p];
+    want_next[up] = 1;
+  }
+  return sent;
+}
 }  // namespace
+
+void Network::evaluate_unit(int r, const RouterIn& in, RouterOut& out) {
+  try {
+    routers_[size_t(r)]->cycle(in, out);
+  } catch (const LockstepDivergence& e) {
+    throw LockstepDivergence(fmt::format("cycle {} router {} ({}): {}", cycles_, r,
+                                         fmt::join(topo_.coords(r), ","), e.what()));
+  }
+}
 
 void Network::cycle() {
   const int n = topo_.nodes();
-  // The buffer that becomes next cycle's inputs held the inputs of the last
-  // cycle: clear the valid bits of the routers that saw any (the evaluated ones).
-  for (int r : evaluated_) {
-    RouterIn& s = seen_[size_t(r)];
-    s.in_valid = s.out_credit = s.inj_valid = 0;
-  }
-  evaluated_.clear();
-  moves_ = 0;
-  int hops = 0;
-  // 1. Evaluate every router that has state or input.
-  uint8_t* want = want_.data();
+  // seen_ becomes next cycle's inputs; it held the inputs of the last cycle:
+  // clear the valid bits of the routers that saw any (the evaluated ones).
+  RouterIn* const next = seen_;
+  for (int r : evaluated_) next[r].in_valid = next[r].out_credit = next[r].inj_valid = 0;
+  // One pass: evaluate every router that has state or input, and carry its
+  // outputs straight into next cycle's inputs (the current inputs in_ are
+  // never written here, so the order of the routers does not matter).
+  // node_outputs is filled without a branch per router (which would
+  // mispredict): every router is written at its end, which only advances
+  // when the router has something for its node.
+  const uint8_t* const want = want_.data();
+  uint8_t* const want_next = want_next_.data();
+  RouterModel* const* const models = models_.empty() ? nullptr : models_.data();
+  const std::pair<int, int>* const links = links_.data();
+  int* const evaluated = evaluated_scratch_.data();
+  int* const node_out = node_outputs_scratch_.data();
+  size_t n_evaluated = 0, n_node_out = 0;
+  int hops = 0, ejected = 0;
   for (int r = 0; r < n; ++r) {
     if (!want[r]) continue;
-    RouterIn& in = in_[size_t(r)];
     RouterOut& out = out_[size_t(r)];
-    try {
-      routers_[size_t(r)]->cycle(in, out);
-    } catch (const LockstepDivergence& e) {
-      throw LockstepDivergence(fmt::format("cycle {} router {} ({}): {}", cycles_, r,
-                                           fmt::join(topo_.coords(r), ","), e.what()));
-    }
-    want[r] = uint8_t(out.busy);
-    hops += popcount32(out.out_valid) + popcount32(out.ej_valid);
-    moves_ += popcount32(in.inj_valid);
-    evaluated_.push_back(r);
+    if (models)
+      models[r]->cycle(in_[size_t(r)], out);  // final class: a direct call
+    else
+      evaluate_unit(r, in_[size_t(r)], out);
+    want_next[r] |= uint8_t(out.busy);
+    ejected += popcount32(out.ej_valid);
+    hops += carry(out, links + size_t(r) * kMaxPorts, next, want_next);
+    evaluated[n_evaluated++] = r;
+    node_out[n_node_out] = r;
+    n_node_out += (out.inj_credit | out.ej_valid) != 0;
   }
-  router_evals_ += evaluated_.size();
-  flit_hops_ += uint64_t(hops);
-  moves_ += hops;
+  evaluated_.assign(evaluated, evaluated + n_evaluated);
+  node_outputs_.assign(node_out, node_out + n_node_out);
+  router_evals_ += n_evaluated;
   std::swap(in_, seen_);
-  // 2. Carry registered outputs over the links into next cycle's inputs.
-  RouterIn* next = in_;
-  const int* dst = link_dst_.data();
-  for (int r : evaluated_) {
-    const RouterOut& out = out_[size_t(r)];
-    const int* d = dst + size_t(r) * kMaxPorts;
-    for (uint32_t m = out.out_valid; m; m &= m - 1) {
-      const int o = __builtin_ctz(m);
-      const int nb = d[o] / kMaxPorts, p = d[o] % kMaxPorts;
-      next[nb].in_valid |= 1u << p;
-      next[nb].in_flit[p] = out.out_flit[o];
-      want[nb] = 1;
-    }
-    for (uint32_t m = out.in_credit; m; m &= m - 1) {
-      const int p = __builtin_ctz(m);
-      // Input p of r is fed by output peer_port(p) of the neighbour through port p.
-      const int up = d[p] / kMaxPorts, o = d[p] % kMaxPorts;
-      next[up].out_credit |= 1u << o;
-      next[up].out_credit_vc[o] = out.in_credit_vc[p];
-      want[up] = 1;
-    }
-  }
+  want_.swap(want_next_);
+  std::fill(want_next_.begin(), want_next_.end(), uint8_t{0});
+  hops += ejected;
+  flit_hops_ += uint64_t(hops);
+  moves_ = injected_ + hops;
+  flits_in_ += uint64_t(injected_) - uint64_t(ejected);
+  injected_ = 0;
   if (tracer_) tracer_->file.dump(cycles_);
   ++cycles_;
 }

@@ -32,6 +32,8 @@ void validate(const Topology& topo, const NetworkParams& p);
 // The network-wide part of every router's configuration.
 RouterConfig base_router_config(const NetworkParams& p);
 
+class RouterModel;
+
 class Network {
  public:
   Network(const Topology& topo, const NetworkParams& params);
@@ -42,14 +44,20 @@ class Network {
 
   // NI side. Before cycle(): set injection flits of this cycle.
   void inject(int node, int channel, uint64_t flit) {
-    in_[size_t(node)].inj_valid |= 1u << channel;
-    in_[size_t(node)].inj_flit[channel] = flit;
+    RouterIn& in = in_[size_t(node)];
+    injected_ += ~in.inj_valid >> channel & 1;  // a channel driven twice in a cycle is one flit
+    in.inj_valid |= 1u << channel;
+    in.inj_flit[channel] = flit;
     want_[size_t(node)] = 1;
   }
   // After cycle(): registered outputs (ejection flits, injection credits).
   const RouterOut& out(int node) const { return out_[size_t(node)]; }
   // Routers evaluated in the last cycle (others produced nothing).
   const std::vector<int>& evaluated() const { return evaluated_; }
+  // The evaluated routers whose outputs towards their node are valid (an
+  // injection credit or an ejected flit), in increasing order: the only
+  // nodes with something to collect after the last cycle.
+  const std::vector<int>& node_outputs() const { return node_outputs_; }
   // Inputs the routers saw in the last cycle (for observers).
   const RouterIn& last_in(int node) const { return seen_[size_t(node)]; }
 
@@ -60,6 +68,9 @@ class Network {
   int moves() const { return moves_; }
   // Flits that left a router (network outputs and ejections), whole run.
   uint64_t flit_hops() const { return flit_hops_; }
+  // Flits injected and not yet ejected (in FIFOs, output registers, on links):
+  // two counters, so the deadlock watchdog costs nothing per flit.
+  uint64_t flits_in_network() const { return flits_in_; }
 
   // Where output port `o` of router r leads: {neighbour, its input port}, or {-1,-1}.
   std::pair<int, int> link(int r, int o) const { return links_[size_t(r) * kMaxPorts + size_t(o)]; }
@@ -72,6 +83,7 @@ class Network {
   const Topology& topo_;
   NetworkParams params_;
   std::vector<std::unique_ptr<RouterUnit>> routers_;
+  std::vector<RouterModel*> models_;  // model backend: the same routers, called directly (no virtual call)
   // Inputs are double-buffered: in_ collects the inputs of the next cycle
   // (inject() and the links), seen_ holds those of the last cycle; cycle()
   // swaps the two buffers instead of copying. Only the valid bits of a
@@ -80,12 +92,22 @@ class Network {
   RouterIn* in_ = nullptr;
   RouterIn* seen_ = nullptr;
   std::vector<RouterOut> out_;
-  std::vector<uint8_t> want_;  // router is busy or has input next cycle: evaluate it
-  std::vector<int> link_dst_;  // per (router, output port): neighbour * kMaxPorts + its input port
+  // Router is busy or has input: evaluate it. Double-buffered like the
+  // inputs: want_ for the coming cycle (inject() and the last cycle set it),
+  // want_next_ filled while this cycle's outputs are carried over the links.
+  std::vector<uint8_t> want_, want_next_;
   std::vector<std::pair<int, int>> links_;
   std::vector<int> evaluated_;
+  std::vector<int> node_outputs_;
+  // n slots each: the lists are built here without a branch per router, then copied.
+  std::vector<int> evaluated_scratch_, node_outputs_scratch_;
   uint64_t cycles_ = 0, router_evals_ = 0, flit_hops_ = 0;
   int moves_ = 0;
+  int injected_ = 0;  // injection flits presented since the last cycle()
+  uint64_t flits_in_ = 0;
+
+  // One edge of router r through the RouterUnit interface (RTL, lock-step).
+  void evaluate_unit(int r, const RouterIn& in, RouterOut& out);
   struct Tracer;
   std::unique_ptr<Tracer> tracer_;
 };

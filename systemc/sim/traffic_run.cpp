@@ -137,6 +137,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   PacketStore store;
   Scoreboard sb(topo, store);
   FlitTracker tracker(net);
+  const bool explain = opt.watchdog && opt.explain_deadlock;
   DeadlockWatchdog watchdog(opt.watchdog);
   TrafficResult res;
   res.options = opt;
@@ -207,25 +208,23 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
     active.resize(keep);
   };
   auto after = [&](uint64_t now) {
-    for (int r : net.evaluated()) {
-      const RouterOut& o = net.out(r);
-      if (o.inj_credit | o.ej_valid) nodes[size_t(r)]->ni.collect(now);
-    }
-    // The tracker only serves the watchdog (flits in the network, the wait
-    // explanation); with the watchdog off nothing reads it.
-    if (opt.watchdog) tracker.observe(net);
+    for (int r : net.node_outputs()) nodes[size_t(r)]->ni.collect(now);
+    // The tracker only serves the deadlock explanation.
+    if (explain) tracker.observe(net);
     const uint64_t next = now + 1;
     if (next == window_begin) ej_at_begin = total_ejected();
     if (next == window_end) {
       ej_at_end = total_ejected();
       generating = false;
     }
-    if (watchdog.check(now, net.moves(), tracker.flits_in_network())) {
+    if (watchdog.check(now, net.moves(), net.flits_in_network())) {
       res.deadlock = true;
-      res.deadlock_report = fmt::format("deadlock: no flit moved for {} cycles (since cycle {}), {} flits in the "
-                                        "network\n{}",
-                                        watchdog.window(), watchdog.last_move(), tracker.flits_in_network(),
-                                        tracker.explain_waits(net, store));
+      res.deadlock_report = fmt::format(
+          "deadlock: no flit moved for {} cycles (since cycle {}), {} flits in the network\n{}", watchdog.window(),
+          watchdog.last_move(), net.flits_in_network(),
+          explain ? tracker.explain_waits(net, store)
+                  : fmt::format("rerun with --explain-deadlock (seed {} reproduces this run) for the wait-for analysis\n",
+                                opt.seed));
       return false;
     }
     if (!sb.ok()) return false;
