@@ -1,6 +1,6 @@
 // Lock-step sweep: the RTL and the C++ model run side by side on every
 // topology kind (cubes d = 1..6 included) x port model (one, 3-port, all) x
-// buffer depth (2, 8) x VCs x traffic pattern, at low load and at saturation.
+// buffer depth (2, 8) x VCs (1, 2, 4) x traffic pattern, at low load and at saturation.
 // Any difference in any router output in any cycle throws LockstepDivergence.
 // Each case also counts its simulated cycles (printed), >= 2e5 in total.
 #include <gtest/gtest.h>
@@ -48,6 +48,13 @@ std::vector<SweepCase> sweep_cases() {
         cases.push_back({t, p, pattern, vcs, buf, rate, name});
         ++k;
       }
+    }
+    // 4 VCs on meshes and cubes too (tori above already use 4 with 2-flit buffers).
+    if (topo.kind() != TopoKind::Torus) {
+      std::string name = t + "_all_buf8_vc4_uniform_sat";
+      for (char& c : name)
+        if (c == ':' || c == 'x') c = '_';
+      cases.push_back({t, "all", "uniform", 4, 8, 1.0, name});
     }
   }
   return cases;
