@@ -157,14 +157,14 @@ std::string ScheduleRunResult::messages_csv() const {
   return s;
 }
 
-nlohmann::json ScheduleRunResult::to_json() const {
+nlohmann::json ScheduleRunResult::to_json(bool detail) const {
   const auto& o = options;
   nlohmann::json steps_j = nlohmann::json::array();
   for (const auto& s : steps)
     steps_j.push_back({{"step", s.tag}, {"start", s.start}, {"end", s.end}, {"nodes", s.nodes},
                        {"blocked", classes_json(s.blocked)}, {"blocked_messages", s.blocked_messages}});
   const auto& p = o.run.profile;
-  return {
+  nlohmann::json j = {
       {"schema", "wormnet.run/1"},
       {"config",
        {{"topology", o.run.topology},
@@ -206,10 +206,13 @@ nlohmann::json ScheduleRunResult::to_json() const {
       {"flit_hops", run.flit_hops},
       {"cycles_simulated", run.cycles_simulated},
       {"contention", classes_json(blocked)},
-      {"channels", channels_json(*this)},
-      {"message_log", messages_json(*this)},
-      {"node_steps", node_steps_json(*this)},
   };
+  if (detail) {
+    j["channels"] = channels_json(*this);
+    j["message_log"] = messages_json(*this);
+    j["node_steps"] = node_steps_json(*this);
+  }
+  return j;
 }
 
 nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, const ScheduleRunOptions& opt,

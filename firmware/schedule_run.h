@@ -50,7 +50,9 @@ struct ScheduleRunResult {
   ClassCycles blocked{};                     // whole run
   bool ok() const { return run.ok && data_ok; }
   double microseconds() const { return double(run.cycles) * options.run.profile.clock_ns / 1000.0; }
-  nlohmann::json to_json() const;  // deterministic: no wall time
+  // Deterministic (no wall time). Without detail: the summary only, no
+  // per-channel, per-message and per-node-step lists (GBs on big cubes).
+  nlohmann::json to_json(bool detail = true) const;
   std::string summary() const;     // human-readable, several lines
   std::string channels_csv() const;
   std::string messages_csv() const;

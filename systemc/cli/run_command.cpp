@@ -129,9 +129,11 @@ void add_run_command(CLI::App& app) {
     fmt::print("seed {}\n", o.seed);
     const fw::ScheduleRunResult r = fw::run_schedule(o);
     fmt::print("{}", r.summary());
-    write_json(c->json, r.to_json());
-    write_text(c->csv.empty() ? "" : c->csv + "-channels.csv", r.channels_csv());
-    write_text(c->csv.empty() ? "" : c->csv + "-messages.csv", r.messages_csv());
+    if (!c->json.empty()) write_json(c->json, r.to_json());
+    if (!c->csv.empty()) {
+      write_text(c->csv + "-channels.csv", r.channels_csv());
+      write_text(c->csv + "-messages.csv", r.messages_csv());
+    }
     return r.ok() ? 0 : 1;
   };
 }
@@ -198,11 +200,7 @@ void add_compare_command(CLI::App& app) {
         o.algorithm = a;
         o.run.ports = p;
         // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
-        nlohmann::json j = run_isolated([o] {
-          nlohmann::json r = fw::run_schedule(o).to_json();
-          for (const char* heavy : {"message_log", "channels", "node_steps"}) r.erase(heavy);
-          return r;
-        });
+        nlohmann::json j = run_isolated([o] { return fw::run_schedule(o).to_json(false); });
         const double cyc = j["cycles"].get<double>();
         if (first == 0) first = cyc;
         const bool good = j["ok"].get<bool>();
