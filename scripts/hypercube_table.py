@@ -2,12 +2,15 @@
 """The hypercube comparison of Mathur & Johnsson's Tables 4-8, from wormnet.
 
   scripts/hypercube_table.py [--dims 2-8] [--mprime 8,64,256] [--profile cm200]
-                             [--ports all] [--out DIR]
+                             [--ports all] [--out DIR] [--reuse]
 
 Runs `wormnet compare` on cube:d for every d and M' (elements of 8 bytes, the
 paper's 64-bit words, so --bytes = 8*M'), prints markdown tables of
 milliseconds (and efficiency vs the all-port lower bound), and writes
 DIR/hypercube.json and DIR/hypercube.png (time vs d, one line per algorithm).
+A size wormnet refuses (exit 2, e.g. the node-memory guard) becomes a "—" cell
+with the reason below the table. --reuse takes DIR/cubeD_mM.json from an
+earlier run (same options) instead of running it again: big cubes take minutes.
 """
 import argparse
 import json
@@ -27,16 +30,25 @@ def dims(spec):
     return [int(x) for x in spec.split(",")]
 
 
-def run(wormnet, d, mprime, algos, profile, ports, outdir):
+def run(wormnet, d, mprime, algos, profile, ports, outdir, reuse):
+    """The compare runs of cube:d at M', or the reason wormnet refused them."""
     path = os.path.join(outdir, f"cube{d}_m{mprime}.json")
     cmd = [wormnet, "compare", "--topology", f"cube:{d}", "--algorithm", ",".join(algos), "--bytes",
            str(8 * mprime), "--profile", profile, "--ports", ports, "--json", path]
-    env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
-    r = subprocess.run(cmd, env=env, capture_output=True, text=True)
-    if r.returncode not in (0, 1):
-        sys.exit(f"error: {' '.join(cmd)}\n{r.stdout}{r.stderr}")
+    if not (reuse and os.path.exists(path)):
+        env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
+        r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        if r.returncode == 2:
+            return [], (r.stderr.strip().splitlines() or ["refused"])[-1]
+        if r.returncode not in (0, 1):
+            sys.exit(f"error: {' '.join(cmd)}\n{r.stdout}{r.stderr}")
     with open(path) as f:
-        return json.load(f)["runs"]
+        runs = json.load(f)["runs"]
+    for r in runs:
+        c = r["config"]
+        if c["profile"]["name"] != profile or c["ports"] != ports or c["bytes"] != 8 * mprime:
+            sys.exit(f"error: {path} was made with other options; drop --reuse or the file")
+    return runs, None
 
 
 def main():
@@ -47,12 +59,17 @@ def main():
     ap.add_argument("--ports", default="all")
     ap.add_argument("--out", default="build/hypercube")
     ap.add_argument("--wormnet", default=os.path.join(HERE, "..", "build", "systemc", "wormnet"))
+    ap.add_argument("--reuse", action="store_true", help="take existing DIR/cubeD_mM.json instead of rerunning")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
-    results = {}
+    results, refused = {}, {}
     for m in [int(x) for x in a.mprime.split(",")]:
         for d in dims(a.dims):
-            for r in run(a.wormnet, d, m, BROADCAST + REDUCTION, a.profile, a.ports, a.out):
+            runs, why = run(a.wormnet, d, m, BROADCAST + REDUCTION, a.profile, a.ports, a.out, a.reuse)
+            if why:
+                refused[(d, m)] = why
+                print(f"cube:{d} M'={m}: {why}", file=sys.stderr)
+            for r in runs:
                 results[(r["config"]["algorithm"], d, m)] = r
     with open(os.path.join(a.out, "hypercube.json"), "w") as f:
         json.dump([{"algorithm": k[0], "d": k[1], "mprime": k[2], "cycles": v["cycles"], "ms": v["microseconds"] / 1000,
@@ -73,6 +90,9 @@ def main():
                 bad = "" if r["data_check"] == "PASS" else " FAIL"
                 cells.append(f"{r['microseconds'] / 1000:.3f} ({r.get('efficiency', 0):.2f}){bad}")
             print(f"| {alg} | " + " | ".join(cells) + " |")
+        for (d, mm), why in sorted(refused.items()):
+            if mm == m:
+                print(f"\nN={2**d}: not run: {why}")
     try:
         import matplotlib
         matplotlib.use("Agg")
