@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
+#include <vector>
 #include <memory>
 #include <tuple>
 
@@ -30,6 +30,12 @@ ScheduleStats stats(const Schedule& s) {
 
 namespace {
 
+struct Transfer {
+  int src, dst;
+  uint32_t tag, words;
+  std::tuple<int, int, uint32_t> key() const { return {src, dst, tag}; }
+};
+
 std::string check_ranges(const Schedule& s, int node, const std::vector<Range>& rs, const char* what) {
   for (const Range& r : rs)
     if (uint64_t(r.offset) + r.count > s.memory_words)
@@ -44,8 +50,11 @@ std::string validate(const Schedule& s) {
   if (int(s.programs.size()) != s.nodes)
     return fmt::format("{} programs for {} nodes", s.programs.size(), s.nodes);
   if (!s.initial || !s.expected) return "schedule has no initial memory or no oracle";
-  // (src, dst, tag) -> lengths of sends minus matching receives, in order.
-  std::map<std::tuple<int, int, uint32_t>, std::vector<uint32_t>> sent, received;
+  // Every send and every receive as (src, dst, tag, words), in program order;
+  // sorted stably by key below, so each key's lengths stay in send/receive
+  // order. Flat arrays, not a map of vectors: a 10-cube's d-cycles schedule
+  // has 10^7 messages.
+  std::vector<Transfer> sent, received;
   for (int n = 0; n < s.nodes; ++n) {
     uint32_t last_tag = 0;
     for (size_t i = 0; i < s.programs[size_t(n)].size(); ++i) {
@@ -65,31 +74,44 @@ std::string validate(const Schedule& s) {
         if (m.dst < 0 || m.dst >= s.nodes || m.dst == n)
           return fmt::format("node {} step {}: send to invalid node {}", n, st.tag, m.dst);
         if (auto e = check_ranges(s, n, m.src, "send"); !e.empty()) return e;
-        sent[{n, m.dst, m.tag}].push_back(total_words(m.src));
+        sent.push_back({n, m.dst, m.tag, total_words(m.src)});
       }
       for (const Recv& r : st.recvs) {
         if (r.src < 0 || r.src >= s.nodes || r.src == n)
           return fmt::format("node {} step {}: receive from invalid node {}", n, st.tag, r.src);
         if (auto e = check_ranges(s, n, r.dst, "receive"); !e.empty()) return e;
-        received[{r.src, n, r.tag}].push_back(total_words(r.dst));
+        received.push_back({r.src, n, r.tag, total_words(r.dst)});
       }
     }
   }
-  for (const auto& [key, lens] : sent) {
-    auto it = received.find(key);
-    const auto& [src, dst, tag] = key;
-    if (it == received.end() || it->second.size() != lens.size())
-      return fmt::format("{} send(s) {} -> {} tag {} but {} matching receive(s)", lens.size(), src, dst, tag,
-                         it == received.end() ? 0 : it->second.size());
-    if (it->second != lens)
-      return fmt::format("send {} -> {} tag {}: {} words sent, receive expects {}", src, dst, tag, lens[0],
-                         it->second[0]);
-  }
-  for (const auto& [key, lens] : received)
-    if (!sent.count(key)) {
-      const auto& [src, dst, tag] = key;
-      return fmt::format("node {} waits for a message from {} tag {} that is never sent", dst, src, tag);
+  const auto by_key = [](const Transfer& a, const Transfer& b) { return a.key() < b.key(); };
+  std::stable_sort(sent.begin(), sent.end(), by_key);
+  std::stable_sort(received.begin(), received.end(), by_key);
+  // Walk both lists key by key (the order the checks report in).
+  size_t i = 0, j = 0;
+  while (i < sent.size() || j < received.size()) {
+    if (j == received.size() || (i < sent.size() && sent[i].key() < received[j].key())) {
+      size_t e = i;
+      while (e < sent.size() && sent[e].key() == sent[i].key()) ++e;
+      return fmt::format("{} send(s) {} -> {} tag {} but 0 matching receive(s)", e - i, sent[i].src, sent[i].dst,
+                         sent[i].tag);
     }
+    if (i == sent.size() || received[j].key() < sent[i].key())
+      return fmt::format("node {} waits for a message from {} tag {} that is never sent", received[j].dst,
+                         received[j].src, received[j].tag);
+    size_t ei = i, ej = j;
+    while (ei < sent.size() && sent[ei].key() == sent[i].key()) ++ei;
+    while (ej < received.size() && received[ej].key() == received[j].key()) ++ej;
+    if (ei - i != ej - j)
+      return fmt::format("{} send(s) {} -> {} tag {} but {} matching receive(s)", ei - i, sent[i].src, sent[i].dst,
+                         sent[i].tag, ej - j);
+    for (size_t k = 0; k < ei - i; ++k)
+      if (sent[i + k].words != received[j + k].words)
+        return fmt::format("send {} -> {} tag {}: {} words sent, receive expects {}", sent[i].src, sent[i].dst,
+                           sent[i].tag, sent[i].words, received[j].words);
+    i = ei;
+    j = ej;
+  }
   return {};
 }
 

@@ -38,6 +38,71 @@ int shared_channels_in_steps(const Schedule& s, const Topology& topo) {
   return shared;
 }
 
+// validate() pairs every send with a receive by (src, dst, tag), in program
+// order, and names the first mismatch.
+TEST(Algorithms, ValidateNamesUnmatchedAndMismatchedMessages) {
+  auto base = [] {
+    Schedule s;
+    s.nodes = 3;
+    s.steps = 2;
+    s.memory_words = 8;
+    s.programs.resize(3);
+    s.initial = [](int, uint32_t) { return Word(0); };
+    s.expected = [](int, uint32_t) { return std::optional<Word>(); };
+    return s;
+  };
+  auto send = [](Schedule& s, int n, uint32_t tag, int dst, uint32_t words) {
+    Step st;
+    st.tag = tag;
+    st.sends.push_back({dst, {{0, words}}, tag, -1});
+    s.programs[size_t(n)].push_back(st);
+  };
+  auto recv = [](Schedule& s, int n, uint32_t tag, int src, uint32_t words) {
+    Step st;
+    st.tag = tag;
+    Recv r;
+    r.src = src;
+    r.dst = {{0, words}};
+    r.tag = tag;
+    st.recvs.push_back(r);
+    s.programs[size_t(n)].push_back(st);
+  };
+  Schedule ok = base();
+  send(ok, 0, 0, 1, 2);
+  send(ok, 0, 1, 1, 3);
+  recv(ok, 1, 0, 0, 2);
+  recv(ok, 1, 1, 0, 3);
+  send(ok, 2, 1, 0, 1);
+  recv(ok, 0, 1, 2, 1);
+  EXPECT_EQ(validate(ok), "");
+
+  Schedule lonely = base();
+  send(lonely, 2, 1, 1, 4);
+  send(lonely, 2, 1, 1, 4);
+  EXPECT_EQ(validate(lonely), "2 send(s) 2 -> 1 tag 1 but 0 matching receive(s)");
+
+  Schedule waits = base();
+  recv(waits, 1, 0, 2, 1);
+  EXPECT_EQ(validate(waits), "node 1 waits for a message from 2 tag 0 that is never sent");
+
+  Schedule count = base();
+  send(count, 0, 1, 2, 1);
+  send(count, 0, 1, 2, 1);
+  recv(count, 2, 1, 0, 1);
+  EXPECT_EQ(validate(count), "2 send(s) 0 -> 2 tag 1 but 1 matching receive(s)");
+
+  Schedule length = base();
+  send(length, 1, 0, 0, 5);
+  recv(length, 0, 0, 1, 4);
+  EXPECT_EQ(validate(length), "send 1 -> 0 tag 0: 5 words sent, receive expects 4");
+
+  // Keys are checked in (src, dst, tag) order: the earliest broken pair is named.
+  Schedule two = base();
+  recv(two, 2, 1, 1, 1);
+  send(two, 0, 0, 2, 1);
+  EXPECT_EQ(validate(two), "1 send(s) 0 -> 2 tag 0 but 0 matching receive(s)");
+}
+
 TEST(Algorithms, EveryBaselineMatchesItsOracleEverywhere) {
   for (const std::string topo_s : {"mesh:4x4", "mesh:8x8", "torus:4x4", "torus:8x8", "mesh:2x2x2", "mesh:3x5",
                                    "torus:3x3", "cube:1", "cube:2", "cube:3", "cube:6"}) {
