@@ -16,7 +16,11 @@ const char* contention_name(Contention c) {
 }
 
 ContentionMonitor::ContentionMonitor(const Network& net, const PacketStore& store)
-    : net_(net), store_(store), routers_(size_t(net.topology().nodes())) {
+    : net_(net),
+      store_(store),
+      routers_(size_t(net.topology().nodes())),
+      channels_(size_t(net.topology().nodes()) * size_t(2 * kMaxPorts)),
+      touched_(channels_.size(), 0) {
   const RouterConfig base = base_router_config(net.params());
   for (int r = 0; r < net.topology().nodes(); ++r) {
     RouterState& s = routers_[size_t(r)];
@@ -26,6 +30,13 @@ ContentionMonitor::ContentionMonitor(const Network& net, const PacketStore& stor
     for (auto& o : s.last_release) o.fill({-1, 0});
     s.winner.fill(-1);
   }
+}
+
+std::map<std::pair<int, int>, ChannelCounters> ContentionMonitor::channels() const {
+  std::map<std::pair<int, int>, ChannelCounters> m;
+  for (size_t i = 0; i < channels_.size(); ++i)
+    if (touched_[i]) m.emplace(std::pair<int, int>(int(i / (2 * kMaxPorts)), int(i % (2 * kMaxPorts))), channels_[i]);
+  return m;
 }
 
 void ContentionMonitor::ensure(uint32_t id) {
@@ -51,7 +62,7 @@ void ContentionMonitor::blame(uint32_t victim, int64_t blocker, int r, int out_i
   ++pc.cycles[size_t(c)];
   if (!flow) ++pc.blockers[uint32_t(blocker)];
   if (out_idx < 0) return;
-  ChannelCounters& ch = channels_[{r, out_idx}];
+  ChannelCounters& ch = channel(r, out_idx);
   ++ch.blocked;
   if (flow) ++ch.credit_stall;
   if (sa_loss) ++ch.sa_loss;
@@ -68,22 +79,26 @@ void ContentionMonitor::depart(int r, int k, uint64_t f, int from_port, int from
   Entry& e = q.front();
   const uint32_t pid = e.packet;
   const int w = k < kMaxPorts ? flit::vc(f) : 0;
-  ChannelCounters& ch = channels_[{r, k}];
+  ChannelCounters& ch = channel(r, k);
   ++ch.flits;
   ++ch.vc_flits[size_t(w)];
   if (inj) ++injection_[{r, from_port - kInjBase}].flits;
   s.winner[size_t(k)] = pid;
   s.input_sent[size_t(in)] = true;
   s.vc_sent[size_t(in)][size_t(v)] = true;
-  if (!inj && !s.body[size_t(in)][size_t(v)].empty()) s.body[size_t(in)][size_t(v)].pop_front();
+  if (!inj && !s.body[size_t(in)][size_t(v)].empty()) {
+    s.body[size_t(in)][size_t(v)].pop_front();
+    --s.body_flits;
+  }
   if (k < kMaxPorts) {
     RouterState& n = routers_[size_t(net_.topology().neighbor(r, k))];
     n.body[size_t(net_.topology().peer_port(k))][size_t(w)].push_back(now + 1);
+    ++n.body_flits;
   }
   if (flit::is_head(f)) {
     e.head_gone = true;
     --s.waiting;
-    s.holder[size_t(k)][size_t(w)] = pid;
+    set_holder(s, k, w, pid);
     if (k < kMaxPorts) {
       const int next = net_.topology().neighbor(r, k);
       RouterState& n = routers_[size_t(next)];
@@ -95,7 +110,7 @@ void ContentionMonitor::depart(int r, int k, uint64_t f, int from_port, int from
     q.pop_front();
     s.last_tail[size_t(in)][size_t(v)] = {int64_t(pid), now};
     s.last_release[size_t(k)][size_t(w)] = {int64_t(pid), now};
-    s.holder[size_t(k)][size_t(w)] = -1;
+    set_holder(s, k, w, -1);
   }
 }
 
@@ -250,13 +265,15 @@ void ContentionMonitor::observe(const Network& net, const PacketStore& store, ui
     pending_.pop_back();
   }
   edge_.clear();
+  // Most routers of a big network hold nothing: three counters skip them.
   for (size_t r = 0; r < routers_.size(); ++r) {
     RouterState& s = routers_[r];
     if (s.waiting > 0) classify(int(r), now);
-    body_stalls(int(r), now);
+    if (s.body_flits > 0) body_stalls(int(r), now);
+    if (s.held == 0) continue;
     for (int k = 0; k < 2 * kMaxPorts; ++k)
       for (int w = 0; w < kMaxVcs; ++w)
-        if (s.holder[size_t(k)][size_t(w)] >= 0) ++channels_[{int(r), k}].vc_busy[size_t(w)];
+        if (s.holder[size_t(k)][size_t(w)] >= 0) ++channel(int(r), k).vc_busy[size_t(w)];
   }
   for (const auto& [victim, c] : edge_) blame(victim, c.blocker, c.r, c.out_idx, c.port, c.sa_loss);
 }

@@ -61,8 +61,9 @@ class ContentionMonitor {
   void observe(const Network& net, const PacketStore& store, uint64_t now);
 
   const std::vector<PacketContention>& packets() const { return packets_; }  // by packet id
-  // (router, output index) -> counters; output index kMaxPorts + j = ejection j.
-  const std::map<std::pair<int, int>, ChannelCounters>& channels() const { return channels_; }
+  // (router, output index) -> counters of the outputs that carried or were
+  // waited for; output index kMaxPorts + j = ejection j.
+  std::map<std::pair<int, int>, ChannelCounters> channels() const;
   // Injection channels: (node, channel) -> flits and cycles packets waited for them.
   struct InjectionCounters {
     uint64_t flits = 0, port_wait = 0;
@@ -92,7 +93,9 @@ class ContentionMonitor {
     std::array<int64_t, 2 * kMaxPorts> winner;  // packet whose flit left each output this edge
     std::array<std::array<std::pair<int64_t, uint64_t>, kMaxVcs>, 2 * kMaxPorts> last_release;  // [output][vc]
     RouterConfig cfg;
-    int waiting = 0;  // heads in queues
+    int waiting = 0;      // heads in queues
+    int held = 0;         // output VCs held (holder >= 0)
+    int body_flits = 0;   // entries in body (a body flit may stall)
   };
   void depart(int r, int out_idx, uint64_t flit, int from_port, int from_vc, uint64_t now);
   void classify(int r, uint64_t now);
@@ -101,17 +104,28 @@ class ContentionMonitor {
   void body_stalls(int r, uint64_t now);
   Contention class_of(uint32_t victim, uint32_t blocker) const;
   void ensure(uint32_t id);
+  // Counters of output k of router r (flat: touched on every flit and blocked cycle).
+  ChannelCounters& channel(int r, int k) {
+    const size_t i = size_t(r) * size_t(2 * kMaxPorts) + size_t(k);
+    touched_[i] = 1;
+    return channels_[i];
+  }
+  void set_holder(RouterState& s, int k, int w, int64_t pid) {
+    int64_t& h = s.holder[size_t(k)][size_t(w)];
+    s.held += int(pid >= 0) - int(h >= 0);
+    h = pid;
+  }
 
   const Network& net_;
   const PacketStore& store_;
   std::vector<RouterState> routers_;
   std::vector<PacketContention> packets_;
-  std::map<std::pair<int, int>, ChannelCounters> channels_;
+  std::vector<ChannelCounters> channels_;  // [router * 2 kMaxPorts + output]
+  std::vector<uint8_t> touched_;
   std::map<std::pair<int, int>, InjectionCounters> injection_;
   std::vector<uint32_t> pending_;  // posted, head not injected yet
   std::map<uint32_t, Candidate> edge_;  // this edge: one cause per blocked packet
   size_t seen_ = 0;
-  std::vector<int> active_;  // routers with waiting heads or held VCs
 };
 
 }  // namespace wn
