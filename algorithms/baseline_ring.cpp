@@ -7,6 +7,8 @@
 // (i-t-2) mod N into its own; after N-1 steps block i holds the reduction of
 // every rank's block i (the other blocks are scratch). The fold order is a
 // rotation of the ranks, so only commutative operators are accepted.
+#include <utility>
+
 #include "algorithms/baselines.h"
 
 namespace wn::alg {
@@ -31,7 +33,7 @@ Schedule build_ring_allgather(const Topology& topo, const AlgorithmArgs& args) {
       st.tag = uint32_t(t);
       st.sends.push_back({int(mod(i + 1, n)), {{mod(i - t, n) * m, m}}, uint32_t(t), -1});
       st.recvs.push_back({int(mod(i - 1, n)), {{mod(i - t - 1, n) * m, m}}, uint32_t(t), {}});
-      s.programs[size_t(i)].push_back(st);
+      s.programs[size_t(i)].push_back(std::move(st));
     }
   s.initial = [n, m](int r, uint32_t a) {
     return a / m == uint32_t(r) ? data_word(r, 0, a % m, n, m) : scratch_word(r, a);
@@ -57,7 +59,7 @@ Schedule build_ring_reduce_scatter(const Topology& topo, const AlgorithmArgs& ar
       st.tag = uint32_t(t);
       st.sends.push_back({int(mod(i + 1, n)), {{mod(i - t - 1, n) * m, m}}, uint32_t(t), -1});
       st.recvs.push_back({int(mod(i - 1, n)), {{mod(i - t - 2, n) * m, m}}, uint32_t(t), Combine{op, false}});
-      s.programs[size_t(i)].push_back(st);
+      s.programs[size_t(i)].push_back(std::move(st));
     }
   s.initial = [n, m](int r, uint32_t a) { return data_word(r, a / m, a % m, n, m); };
   s.expected = [n, m, op](int r, uint32_t a) -> std::optional<Word> {

@@ -1,6 +1,8 @@
 // Single and d Hamiltonian cycles on the binary cube (Mathur & Johnsson §3.2-3.5).
 #include <fmt/format.h>
 
+#include <utility>
+
 #include "algorithms/baselines.h"
 #include "algorithms/gray_code.h"
 #include "algorithms/hypercube.h"
@@ -15,6 +17,7 @@ using gray::transition;
 std::vector<Range> slot_ranges(uint32_t base, uint32_t mprime, int d, int i) {
   if (d == 1) return mprime ? std::vector<Range>{{base, mprime}} : std::vector<Range>{};
   std::vector<Range> out;
+  if (uint32_t(i) < mprime) out.reserve((mprime - uint32_t(i) + uint32_t(d) - 1) / uint32_t(d));
   for (uint32_t s = uint32_t(i); s < mprime; s += uint32_t(d)) out.push_back({base + s, 1});
   return out;
 }
@@ -97,7 +100,7 @@ Schedule build_hc_single_broadcast(const Topology& topo, const AlgorithmArgs& a)
       Step st = exchange_step(t - 1);
       st.sends.push_back({int(code((r + n - 1) % n)), {{(t - 1) * sh.m, sh.m}}, t - 1, -1});
       st.recvs.push_back({int(code((r + 1) % n)), {{t * sh.m, sh.m}}, t - 1, {}});
-      s.programs[pa].push_back(st);
+      s.programs[pa].push_back(std::move(st));
     }
     add_reorder(s.programs[pa].back(), Shape{1, n, sh.m}, src, pa);
   }
@@ -130,7 +133,7 @@ Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a
         st.sends.push_back({partner, out, u, -1});
         st.recvs.push_back({partner, in, u, {}});
       }
-      s.programs[pa].push_back(st);
+      s.programs[pa].push_back(std::move(st));
     }
     add_reorder(s.programs[pa].back(), sh, src, pa);
   }
@@ -157,7 +160,7 @@ Schedule build_hc_single_reduce(const Topology& topo, const AlgorithmArgs& a) {
       st.sends.push_back({int(code((r + 1) % n)), {{blk((r + n - t) % n) * m, m}}, t - 1, -1});
       // The partial arriving from upstream goes first: the chain's order is kept.
       st.recvs.push_back({int(code((r + n - 1) % n)), {{blk((r + 2 * n - t - 1) % n) * m, m}}, t - 1, Combine{op, true}});
-      s.programs[pa].push_back(st);
+      s.programs[pa].push_back(std::move(st));
     }
   }
   s.initial = [m](int pa, uint32_t addr) { return reduce_input(pa, addr / m, addr % m, m); };
@@ -225,7 +228,7 @@ Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& a) {
         if (lay.size[jr] > uint32_t(i))
           st.recvs.push_back({partner, slot_ranges(jr * c, lay.size[jr], d, i), u, Combine{op, true}});
       }
-      s.programs[pa].push_back(st);
+      s.programs[pa].push_back(std::move(st));
     }
   s.initial = [c](int pa, uint32_t addr) { return reduce_input(pa, addr / c, addr % c, c); };
   // Node PA's block b (b = PA, or G^-1(PA) in Gray order), slot i: the ordered

@@ -40,8 +40,8 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
     check_cube(name, topo, args, blocks_words_factor * uint64_t(topo.nodes()) * args.words, commutative_only);
   };
   a.build = build;
-  a.cost = [build, model](const Topology& topo, const AlgorithmArgs& args, const CostParams& c) {
-    const Schedule s = build(topo, args);
+  a.cost_of_schedule = [model](const Topology& topo, const AlgorithmArgs& args, const CostParams& c,
+                                const Schedule& s) {
     Prediction p;
     p.steps = s.steps;
     p.cycles = step_model_cycles(s, topo, c);
@@ -53,6 +53,9 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
     p.lower_bound = std::max(double(d) * c.alpha, words);
     p.lower_bound_formula = fmt::format("max(d*alpha, (N-1)M'/(d*words_per_flit)) = max({}, {:.0f})", d * c.alpha, words);
     return p;
+  };
+  a.cost = [build, predict = a.cost_of_schedule](const Topology& topo, const AlgorithmArgs& args, const CostParams& c) {
+    return predict(topo, args, c, build(topo, args));
   };
   return a;
 }

@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 #include "algorithms/gray_code.h"
 #include "algorithms/hypercube.h"
@@ -92,7 +93,7 @@ Schedule build_hc_butterfly(const Topology& topo, const AlgorithmArgs& a) {
         st.sends.push_back({int(partner), out, uint32_t(u), -1});
         st.recvs.push_back({int(partner), in, uint32_t(u), {}});
       }
-      s.programs[pa].push_back(st);
+      s.programs[pa].push_back(std::move(st));
     }
   return s;
 }
@@ -118,7 +119,7 @@ Schedule build_hc_reduce_spread(const Topology& topo, const AlgorithmArgs& a) {
         st.sends.push_back({partner, slot_ranges(0, len, d, i), uint32_t(u), -1});
         st.recvs.push_back({partner, slot_ranges(0, len, d, i), uint32_t(u), Combine{op, false}});
       }
-      s.programs[pa].push_back(st);
+      s.programs[pa].push_back(std::move(st));
     }
     const uint32_t own = g ? inverse(pa) : pa;  // subselection: the node's block of the full sums
     s.programs[pa].back().after.push_back({{{own * m, m}}, {{len, m}}, {}});

@@ -35,6 +35,9 @@ struct AlgorithmInfo {
   std::function<void(const Topology&, const AlgorithmArgs&)> check;
   std::function<Schedule(const Topology&, const AlgorithmArgs&)> build;
   std::function<Prediction(const Topology&, const AlgorithmArgs&, const CostParams&)> cost;
+  // Optional: the same prediction from the schedule already built for a run
+  // (cost models that walk the schedule need not build it a second time).
+  std::function<Prediction(const Topology&, const AlgorithmArgs&, const CostParams&, const Schedule&)> cost_of_schedule;
 };
 
 const std::vector<AlgorithmInfo>& algorithms();

@@ -49,6 +49,9 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
   DeadlockWatchdog watchdog(opt.watchdog);
   FirmwareRunResult res;
   res.inj_channels = np.inj;
+  res.log.messages.reserve(opt.expected_messages);
+  store.reserve(opt.expected_messages);
+  const bool explain = opt.watchdog && opt.explain_deadlock;
   const int n = topo.nodes();
   std::vector<std::unique_ptr<FirmwareNode>> nodes;
   for (int i = 0; i < n; ++i) {
@@ -70,14 +73,16 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
   };
   auto after = [&](uint64_t now) {
     for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
-    tracker.observe(net);
+    if (explain) tracker.observe(net);
     contention.observe(net, store, now);
     for (auto& nd : nodes)
       if (nd->error()) return false;
     if (!sb.ok()) return false;
-    if (watchdog.check(now, net.moves(), tracker.flits_in_network())) {
-      res.error = fmt::format("network deadlock: no flit moved for {} cycles\n{}", watchdog.window(),
-                              tracker.explain_waits(net, store));
+    if (watchdog.check(now, net.moves(), net.flits_in_network())) {
+      res.error = fmt::format("network deadlock: no flit moved for {} cycles, {} flits in the network\n{}",
+                              watchdog.window(), net.flits_in_network(),
+                              explain ? tracker.explain_waits(net, store)
+                                      : std::string("rerun with --explain-deadlock for the wait-for analysis\n"));
       return false;
     }
     bool all_done = true, all_waiting = true, network_empty = sb.delivered() == store.size();
@@ -115,14 +120,14 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
   res.cycles_simulated = fabric.now();
   for (auto& nd : nodes) {
     res.cycles = std::max(res.cycles, nd->finish_cycle());
-    res.memory.push_back(nd->memory());
+    res.memory.push_back(std::move(nd->memory()));
     res.steps.push_back(nd->steps());
     res.flits_injected += nd->ni.flits_injected();
   }
   for (const auto& e : sb.errors()) res.error += (res.error.empty() ? "" : "\n") + e;
   res.packets = store.size();
-  res.packet_records = store.all();
-  res.packet_contention = contention.packets();
+  res.packet_records = store.take();
+  res.packet_contention = contention.take_packets();
   res.channels = contention.channels();
   res.injection = contention.injection();
   res.flit_hops = net.flit_hops();

@@ -24,6 +24,8 @@ struct FirmwareRunOptions {
   MachineProfile profile;     // ideal unless set
   uint64_t max_cycles = 100'000'000;
   uint64_t watchdog = 20000;  // cycles without flit movement with flits inside = deadlock
+  bool explain_deadlock = false;  // track every flit so a deadlock names its cycle of waits (slower)
+  uint64_t expected_messages = 0; // hint: reserve the message log (a big cube's log is GBs)
   std::string trace;          // FST file (RTL backend)
   bool snapshots = false;     // keep every node's memory at the end of each of its steps
   int fault_node = -1;        // test-only: corrupt the first message this node receives

@@ -124,13 +124,17 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
   const alg::Schedule sched = info.build(topo, args);
   if (const std::string bad = alg::validate(sched); !bad.empty())
     throw std::logic_error("algorithm " + opt.algorithm + " built an invalid schedule: " + bad);
-  res.predicted = info.cost(topo, args, opt.run.profile.cost_params(args.ports));
+  const alg::CostParams cost_params = opt.run.profile.cost_params(args.ports);
+  res.predicted = info.cost_of_schedule ? info.cost_of_schedule(topo, args, cost_params, sched)
+                                        : info.cost(topo, args, cost_params);
   const alg::ScheduleStats st = alg::stats(sched);
   res.messages = st.messages;
   res.words = st.words_sent;
 
+  FirmwareRunOptions run_opt = opt.run;
+  run_opt.expected_messages = st.messages;
   res.run = run_firmware(
-      opt.run, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
+      run_opt, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
       sched.memory_words, sched.initial);
   res.steps = merge_steps(res.run.steps, res.run.log);
   attribute_contention(res);

@@ -119,3 +119,41 @@ TEST(CollectivesGroups, GroupOfFiveOnAMesh) {
 
 }  // namespace
 }  // namespace wn::fw
+
+namespace wn::fw {
+namespace {
+
+// Without the torus dateline classes the direct exchange on a ring of 8
+// closes a cycle of channel waits. The watchdog (two counters) stops the run
+// and names the flits stuck; --explain-deadlock adds the cycle of waits.
+ScheduleRunOptions deadlocking_exchange(bool explain) {
+  ScheduleRunOptions o;
+  o.algorithm = "direct-alltoall";
+  o.run.topology = "torus:8x2";
+  o.run.ports = "all";
+  o.run.net.dateline = false;
+  o.run.net.vcs = 2;
+  o.run.net.buf = 2;
+  o.run.watchdog = 500;
+  o.run.explain_deadlock = explain;
+  o.run.profile = find_profile("ideal");
+  o.bytes = 4096;
+  o.source = "0";
+  return o;
+}
+
+TEST(FirmwareDeadlock, WatchdogStopsTheRunAndPointsToExplain) {
+  const ScheduleRunResult r = run_schedule(deadlocking_exchange(false));
+  ASSERT_FALSE(r.run.ok);
+  EXPECT_NE(r.run.error.find("network deadlock: no flit moved for 500 cycles"), std::string::npos) << r.run.error;
+  EXPECT_NE(r.run.error.find("rerun with --explain-deadlock"), std::string::npos) << r.run.error;
+}
+
+TEST(FirmwareDeadlock, ExplainNamesTheCycleOfWaits) {
+  const ScheduleRunResult r = run_schedule(deadlocking_exchange(true));
+  ASSERT_FALSE(r.run.ok);
+  EXPECT_NE(r.run.error.find("cycle of"), std::string::npos) << r.run.error;
+}
+
+}  // namespace
+}  // namespace wn::fw

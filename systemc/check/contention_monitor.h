@@ -61,6 +61,7 @@ class ContentionMonitor {
   void observe(const Network& net, const PacketStore& store, uint64_t now);
 
   const std::vector<PacketContention>& packets() const { return packets_; }  // by packet id
+  std::vector<PacketContention> take_packets() { return std::move(packets_); }  // at the end of a run
   // (router, output index) -> counters of the outputs that carried or were
   // waited for; output index kMaxPorts + j = ejection j.
   std::map<std::pair<int, int>, ChannelCounters> channels() const;

@@ -76,6 +76,8 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   if (!list_ok) {
     cmd->add_option("--trace", o.run.trace, "write an FST waveform of the RTL routers");
     cmd->add_option("--csv", c.csv, "write PREFIX-channels.csv and PREFIX-messages.csv");
+    cmd->add_flag("--explain-deadlock", o.run.explain_deadlock,
+                  "track every flit so a network deadlock report names the cycle of waits (slower)");
   }
 }
 

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace wn {
@@ -70,6 +71,9 @@ class PacketStore {
   bool valid(uint32_t id) const { return id < packets_.size(); }
   size_t size() const { return packets_.size(); }
   const std::vector<PacketRecord>& all() const { return packets_; }
+  void reserve(size_t n) { packets_.reserve(n); }
+  // Hands the records over at the end of a run (the store is empty after).
+  std::vector<PacketRecord> take() { return std::move(packets_); }
 
  private:
   std::vector<PacketRecord> packets_;
