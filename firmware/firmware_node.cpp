@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "core/config_error.h"
 
@@ -156,6 +157,9 @@ void FirmwareNode::on_delivery(uint32_t packet, uint64_t cycle) {
   if (m.received.size() != m.words) m.received.assign(m.words, 0);
   const auto& words = ni.delivered_words();
   std::copy(words.begin(), words.end(), m.received.begin() + p.data_offset);
+  // Delivered and checked: the packet no longer needs the sent words (a big
+  // cube's run holds 10^7 messages; their data would be GBs).
+  store_[packet].data.reset();
   if (m.head_delivered == kNever) m.head_delivered = p.head_ejected;
   if (++m.packets_delivered == m.packets) {
     m.delivered = cycle;
@@ -171,7 +175,9 @@ Message FirmwareNode::complete(uint32_t mid) {
   Message out;
   out.src = m.src;
   out.tag = m.tag;
-  out.words = m.received;
+  out.words = std::move(m.received);
+  m.received = {};
+  m.data.reset();  // the log keeps the timing; the words now live in the receiver's memory
   out.arrived = m.delivered;
   out.completed = m.completed;
   if (fault_mask_ && !out.words.empty()) {

@@ -27,8 +27,10 @@ struct MessageRecord {
   uint64_t delivered = kNever;        // last tail flit left the network
   uint64_t completed = kNever;        // receive completed (after γ)
   int hops = 0;
-  std::shared_ptr<const std::vector<alg::Word>> data;  // as sent
-  std::vector<alg::Word> received;                      // as reassembled from the flits
+  // As sent, until the receive completes (then released: the receiver's
+  // memory holds the words).
+  std::shared_ptr<const std::vector<alg::Word>> data;
+  std::vector<alg::Word> received;  // as reassembled from the flits, until the receive completes
 };
 
 struct MessageLog {
