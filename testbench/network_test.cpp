@@ -126,22 +126,29 @@ TEST(ZeroLoad, TorusAndCubeHopsAndLatency) {
   }
 }
 
-// With the dateline classes switched off, tornado traffic on a torus closes a
-// cycle of channel dependencies; the watchdog must see it and name the cycle.
-TEST(Deadlock, TorusWithoutDatelineDeadlocksUnderTornadoAndWatchdogReportsCycle) {
+// Tornado traffic at 0.9 flits/node/cycle, 16-flit packets, 2 VCs x 2 flits,
+// on an all-port torus:8x8: without the dateline classes it closes a cycle
+// of channel dependencies.
+TrafficOptions tornado_on_torus(bool dateline) {
   TrafficOptions opt;
   opt.topology = "torus:8x8";
   opt.ports = "all";
   opt.net.backend = test_backend();
   opt.net.vcs = 2;
   opt.net.buf = 2;
-  opt.net.dateline = false;
+  opt.net.dateline = dateline;
   opt.pattern = "tornado";
   opt.rate = 0.9;
   opt.packet_flits = 16;
   opt.warmup = 0;
   opt.cycles = 20000;
   opt.watchdog = 300;
+  return opt;
+}
+
+// The watchdog must see the deadlock and, with flit tracking, name the cycle.
+TEST(Deadlock, TorusWithoutDatelineDeadlocksUnderTornadoAndWatchdogReportsCycle) {
+  TrafficOptions opt = tornado_on_torus(false);
   opt.explain_deadlock = true;
   const TrafficResult r = run_traffic(opt);
   EXPECT_TRUE(r.deadlock);
@@ -152,19 +159,7 @@ TEST(Deadlock, TorusWithoutDatelineDeadlocksUnderTornadoAndWatchdogReportsCycle)
 // Without flit tracking the watchdog (two counters) still stops the same run,
 // reports the flits stuck inside, and says how to get the explanation.
 TEST(Deadlock, WatchdogWithoutTrackingStillDetectsAndPointsToExplainFlag) {
-  TrafficOptions opt;
-  opt.topology = "torus:8x8";
-  opt.ports = "all";
-  opt.net.backend = test_backend();
-  opt.net.vcs = 2;
-  opt.net.buf = 2;
-  opt.net.dateline = false;
-  opt.pattern = "tornado";
-  opt.rate = 0.9;
-  opt.packet_flits = 16;
-  opt.warmup = 0;
-  opt.cycles = 20000;
-  opt.watchdog = 300;
+  TrafficOptions opt = tornado_on_torus(false);
   opt.seed = 7;
   const TrafficResult r = run_traffic(opt);
   EXPECT_TRUE(r.deadlock);
@@ -175,18 +170,8 @@ TEST(Deadlock, WatchdogWithoutTrackingStillDetectsAndPointsToExplainFlag) {
 }
 
 TEST(Deadlock, SameTrafficWithDatelineCompletes) {
-  TrafficOptions opt;
-  opt.topology = "torus:8x8";
-  opt.ports = "all";
-  opt.net.backend = test_backend();
-  opt.net.vcs = 2;
-  opt.net.buf = 2;
-  opt.pattern = "tornado";
-  opt.rate = 0.9;
-  opt.packet_flits = 16;
-  opt.warmup = 0;
+  TrafficOptions opt = tornado_on_torus(true);
   opt.cycles = 1000;
-  opt.watchdog = 300;
   opt.drain = 400000;
   const TrafficResult r = run_traffic(opt);
   EXPECT_FALSE(r.deadlock) << r.deadlock_report;
