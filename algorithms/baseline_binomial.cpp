@@ -35,7 +35,7 @@ std::vector<Range> blocks(int root, int lo, int hi, int n, uint32_t m) {
   std::vector<Range> out;
   for (int rel = lo; rel < hi; ++rel) {
     const uint32_t b = uint32_t((rel + root) % n);
-    if (!out.empty() && out.back().offset + out.back().count == b * m)
+    if (!out.empty() && out.back().stride == 1 && out.back().offset + out.back().count == b * m)
       out.back().count += m;
     else
       out.push_back({b * m, m});

@@ -16,10 +16,8 @@ using gray::transition;
 
 std::vector<Range> slot_ranges(uint32_t base, uint32_t mprime, int d, int i) {
   if (d == 1) return mprime ? std::vector<Range>{{base, mprime}} : std::vector<Range>{};
-  std::vector<Range> out;
-  if (uint32_t(i) < mprime) out.reserve((mprime - uint32_t(i) + uint32_t(d) - 1) / uint32_t(d));
-  for (uint32_t s = uint32_t(i); s < mprime; s += uint32_t(d)) out.push_back({base + s, 1});
-  return out;
+  if (uint32_t(i) >= mprime) return {};
+  return {Range{base + uint32_t(i), (mprime - uint32_t(i) + uint32_t(d) - 1) / uint32_t(d), uint32_t(d)}};
 }
 
 Word reduce_input(int node, uint32_t block, uint32_t s, uint32_t mprime) {

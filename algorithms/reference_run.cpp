@@ -13,14 +13,15 @@ namespace {
 
 std::vector<Word> read(const std::vector<Word>& mem, const std::vector<Range>& rs) {
   std::vector<Word> out;
-  for (const Range& r : rs) out.insert(out.end(), mem.begin() + r.offset, mem.begin() + r.offset + r.count);
+  for (const Range& r : rs)
+    for (uint32_t k = 0; k < r.count; ++k) out.push_back(mem[r.at(k)]);
   return out;
 }
 
 void write(std::vector<Word>& mem, const std::vector<Range>& rs, const std::vector<Word>& words, const Combine& c) {
   size_t i = 0;
   for (const Range& r : rs)
-    for (uint32_t a = r.offset; a < r.offset + r.count; ++a) mem[a] = apply(c, mem[a], words[i++]);
+    for (uint32_t k = 0; k < r.count; ++k) mem[r.at(k)] = apply(c, mem[r.at(k)], words[i++]);
 }
 
 }  // namespace

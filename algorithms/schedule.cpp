@@ -38,7 +38,7 @@ struct Transfer {
 
 std::string check_ranges(const Schedule& s, int node, const std::vector<Range>& rs, const char* what) {
   for (const Range& r : rs)
-    if (uint64_t(r.offset) + r.count > s.memory_words)
+    if (r.end() > s.memory_words)
       return fmt::format("node {}: {} range [{}, +{}) exceeds memory of {} words", node, what, r.offset, r.count,
                          s.memory_words);
   return {};

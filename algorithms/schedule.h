@@ -28,10 +28,16 @@
 
 namespace wn::alg {
 
-// A contiguous run of words in one node's memory.
+// `count` words of one node's memory: offset, offset + stride, ... (stride 1:
+// a contiguous run). The d-cycles slots take every d-th word of a block: one
+// strided range instead of a range per word (10^7 messages on a 10-cube).
 struct Range {
   uint32_t offset = 0;
   uint32_t count = 0;
+  uint32_t stride = 1;
+  uint32_t at(uint32_t k) const { return offset + k * stride; }
+  // One past the last word (for bound checks).
+  uint64_t end() const { return count ? uint64_t(offset) + uint64_t(count - 1) * stride + 1 : offset; }
 };
 uint32_t total_words(const std::vector<Range>& ranges);
 

@@ -239,10 +239,10 @@ void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range
                                               words.size(), n));
   size_t i = 0;
   for (const Range& r : dst) {
-    if (uint64_t(r.offset) + r.count > memory_.size())
+    if (r.end() > memory_.size())
       throw ConfigError("firmware", fmt::format("node {}: store to [{}, +{}) outside memory of {} words", node_,
                                                 r.offset, r.count, memory_.size()));
-    for (uint32_t a = r.offset; a < r.offset + r.count; ++a) memory_[a] = alg::apply(c, memory_[a], words[i++]);
+    for (uint32_t k = 0; k < r.count; ++k) memory_[r.at(k)] = alg::apply(c, memory_[r.at(k)], words[i++]);
   }
   const double per_word = c.op == alg::kCopy ? profile_.copy_cycles_per_word : profile_.combine_cycles_per_word;
   wait_cycles(uint64_t(per_word * n + 0.5));
@@ -250,7 +250,7 @@ void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range
 
 void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) {
   for (const Range& r : src)
-    if (uint64_t(r.offset) + r.count > memory_.size())
+    if (r.end() > memory_.size())
       throw ConfigError("firmware", fmt::format("node {}: read of [{}, +{}) outside memory of {} words", node_,
                                                 r.offset, r.count, memory_.size()));
   store(gather(src), dst, c);

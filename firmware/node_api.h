@@ -72,7 +72,9 @@ class NodeApi {
   virtual void combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) = 0;
   std::vector<Word> gather(const std::vector<Range>& src) {
     std::vector<Word> out;
-    for (const Range& r : src) out.insert(out.end(), memory().begin() + r.offset, memory().begin() + r.offset + r.count);
+    const std::vector<Word>& mem = memory();
+    for (const Range& r : src)
+      for (uint32_t k = 0; k < r.count; ++k) out.push_back(mem[r.at(k)]);
     return out;
   }
 

@@ -103,6 +103,41 @@ TEST(Algorithms, ValidateNamesUnmatchedAndMismatchedMessages) {
   EXPECT_EQ(validate(two), "1 send(s) 0 -> 2 tag 0 but 0 matching receive(s)");
 }
 
+// A strided range: count words offset, offset + stride, ...; bound checks use its last word.
+TEST(Algorithms, StridedRangeAddressesAndBounds) {
+  const Range r{3, 4, 5};
+  EXPECT_EQ(r.at(0), 3u);
+  EXPECT_EQ(r.at(3), 18u);
+  EXPECT_EQ(r.end(), 19u);
+  EXPECT_EQ((Range{7, 0, 5}).end(), 7u);
+  EXPECT_EQ(total_words({r, Range{0, 2}}), 6u);
+  Schedule s;
+  s.nodes = 2;
+  s.steps = 1;
+  s.memory_words = 18;  // one word short of r
+  s.programs.resize(2);
+  s.initial = [](int, uint32_t a) { return Word(100 + a); };
+  s.expected = [](int, uint32_t) { return std::optional<Word>(); };
+  Step snd, rcv;
+  snd.sends.push_back({1, {r}, 0, -1});
+  Recv rv;
+  rv.src = 0;
+  rv.dst = {Range{0, 4, 2}};
+  rcv.recvs.push_back(rv);
+  s.programs[0].push_back(snd);
+  s.programs[1].push_back(rcv);
+  EXPECT_EQ(validate(s), "node 0: send range [3, +4) exceeds memory of 18 words");
+  s.memory_words = 19;
+  ASSERT_EQ(validate(s), "");
+  // Node 1 receives words 3, 8, 13, 18 of node 0 into 0, 2, 4, 6.
+  const auto mems = reference_run(s);
+  EXPECT_EQ(mems[1][0], 103u);
+  EXPECT_EQ(mems[1][2], 108u);
+  EXPECT_EQ(mems[1][4], 113u);
+  EXPECT_EQ(mems[1][6], 118u);
+  EXPECT_EQ(mems[1][1], 101u);  // untouched
+}
+
 TEST(Algorithms, EveryBaselineMatchesItsOracleEverywhere) {
   for (const std::string topo_s : {"mesh:4x4", "mesh:8x8", "torus:4x4", "torus:8x8", "mesh:2x2x2", "mesh:3x5",
                                    "torus:3x3", "cube:1", "cube:2", "cube:3", "cube:6"}) {
