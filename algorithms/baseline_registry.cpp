@@ -44,20 +44,11 @@ int source_rank(const Topology& topo, const AlgorithmArgs& args) {
 
 namespace {
 
-// Node memory is simulated: keep a run within ~1 GiB of it.
-void check_memory_size(const Topology& topo, const AlgorithmArgs& args, uint64_t words_per_node) {
-  const uint64_t total = words_per_node * uint64_t(topo.nodes()) * 4;
-  if (total > (uint64_t{1} << 30))
-    throw ConfigError("--bytes", fmt::format("{} words per block need {} MiB of node memory on {}; allowed: at most "
-                                             "1024 MiB in total (use fewer bytes or a smaller group)",
-                                             args.words, total >> 20, topo.name()));
-}
-
 void check_common(const Topology& topo, const AlgorithmArgs& args, uint64_t blocks_per_node, bool rooted) {
   if (topo.nodes() < 2) throw ConfigError("--topology", "collectives need at least 2 nodes");
   if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 1");
   if (rooted) source_rank(topo, args);
-  check_memory_size(topo, args, blocks_per_node * args.words);
+  check_node_memory(topo, blocks_per_node * args.words);
 }
 
 std::string hop_text(const Schedule& s, const Topology& topo) { return fmt::format("h <= {}", max_hops(s, topo)); }

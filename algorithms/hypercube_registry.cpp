@@ -18,11 +18,7 @@ void check_cube(const std::string& name, const Topology& topo, const AlgorithmAr
                                                 topo.name()));
   if (!a.group.empty()) throw ConfigError("--group", fmt::format("{} uses the whole cube; allowed: no --group", name));
   if (a.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one element)");
-  const uint64_t total = words_per_node * uint64_t(topo.nodes()) * 4;
-  if (total > (uint64_t{1} << 30))
-    throw ConfigError("--bytes", fmt::format("{} elements per node need {} MiB of node memory on {}; allowed: at most "
-                                             "1024 MiB in total",
-                                             a.words, total >> 20, topo.name()));
+  check_node_memory(topo, words_per_node);
   if (commutative_only && !combine_ops()[a.op].commutative)
     throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
                                           name));

@@ -44,4 +44,10 @@ const std::vector<AlgorithmInfo>& algorithms();
 // Throws ConfigError("--algorithm", allowed names) when unknown.
 const AlgorithmInfo& find_algorithm(const std::string& name);
 
+// Simulated node memory is real host memory, and a run needs about twice
+// it in all: a schedule may take at most a third of this machine's RAM
+// (at least 1 GiB). Throws ConfigError("--bytes", sizes) beyond that.
+uint64_t node_memory_limit_bytes();
+void check_node_memory(const Topology& topo, uint64_t words_per_node);
+
 }  // namespace wn::alg

@@ -91,7 +91,8 @@ TEST(CliRun, BytesPerFlitNotWordMultiple) {
   expect_config_error("run --bytes-per-flit 6", "--bytes-per-flit", "multiple of 4");
 }
 TEST(CliRun, ImpossibleSize) {
-  expect_config_error("run --topology cube:10 --algorithm direct-alltoall --bytes 65536", "--bytes", "at most 1024 MiB");
+  expect_config_error("run --topology cube:10 --algorithm direct-alltoall --bytes 65536", "--bytes",
+                      "MiB of simulated node memory on cube:10; allowed: at most");
 }
 
 TEST(CliRun, RunPrintsCyclesPredictionStepsAndDataCheck) {
