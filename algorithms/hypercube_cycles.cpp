@@ -72,12 +72,15 @@ Schedule broadcast_frame(const char* name, const Shape& sh, bool with_idx,
 }
 
 // The last step's reorder: OUT block j, slot of s -> FINAL at its global block.
+// `computed_index`: the processor computes each destination address (the
+// d-cycles without moved indices); the single cycle's reorder is a block copy.
 void add_reorder(Step& last, const Shape& sh, const std::function<uint32_t(uint32_t, uint32_t, uint32_t)>& src,
-                 uint32_t pa) {
+                 uint32_t pa, bool computed_index = false) {
   const uint32_t nm = sh.n * sh.m;
   for (uint32_t j = 0; j < sh.n; ++j)
     for (int i = 0; i < sh.d && uint32_t(i) < sh.m; ++i)
-      last.after.push_back({slot_ranges(j * sh.m, sh.m, sh.d, i), slot_ranges(nm + src(pa, j, uint32_t(i)) * sh.m, sh.m, sh.d, i), {}});
+      last.after.push_back({slot_ranges(j * sh.m, sh.m, sh.d, i),
+                            slot_ranges(nm + src(pa, j, uint32_t(i)) * sh.m, sh.m, sh.d, i), {}, computed_index});
 }
 
 }  // namespace
@@ -133,7 +136,7 @@ Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a
       }
       s.programs[pa].push_back(std::move(st));
     }
-    add_reorder(s.programs[pa].back(), sh, src, pa);
+    add_reorder(s.programs[pa].back(), sh, src, pa, !idx);
   }
   return s;
 }

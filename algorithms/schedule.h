@@ -62,6 +62,9 @@ struct LocalOp {
   std::vector<Range> src;
   std::vector<Range> dst;
   Combine combine;
+  // The processor computes the destination addresses (d-cycles reorder with
+  // computed indices): costs the profile's index cycles per word on top.
+  bool computed_index = false;
 };
 
 struct Step {

@@ -22,7 +22,8 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
         work += total_words(r.dst) * (r.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word);
       for (const auto* list : {&st.locals, &st.after})
         for (const LocalOp& l : *list)
-          work += total_words(l.dst) * (l.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word);
+          work += total_words(l.dst) * ((l.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word) +
+                                        (l.computed_index ? c.index_cycles_per_word : 0));
       const size_t ports = size_t(c.ports < 1 ? 1 : c.ports);
       const size_t startups = st.exchange ? (st.sends.size() + ports - 1) / ports : st.sends.size();
       p.startups = std::max(p.startups, double(startups) * c.alpha);

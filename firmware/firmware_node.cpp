@@ -229,6 +229,9 @@ void FirmwareNode::exchange(int partner, const std::vector<Range>& out, const st
 }
 
 void FirmwareNode::compute(uint64_t cycles) { wait_cycles(cycles); }
+void FirmwareNode::compute_indices(uint64_t words) {
+  wait_cycles(uint64_t(profile_.index_cycles_per_word * double(words) + 0.5));
+}
 
 // ------------------------------------------------------------ local memory --
 

@@ -27,9 +27,11 @@ const std::vector<MachineProfile>& machine_profiles() {
       // per-word time a2 = 5.69 us (single-cycle fit): one flit per link every
       // 11.38 us. The measured step startup (a1 = 24.3 us, b1 = 41.9 us) is
       // below the router's own pipeline (3 cycles per hop = 34 us), so
-      // alpha = gamma = 0 and the pipeline is the startup.
+      // alpha = gamma = 0 and the pipeline is the startup. Index computation
+      // (Table 8's model, N = 64..512, M' = 256): 1.16-1.40 us per reordered
+      // 32-bit word; 0.1 cycle = 1.14 us.
       {"cm200", "Mathur & Johnsson §4.4: 2 words/flit at a2 = 5.69 us/word; startup = router pipeline", 11380.0, 8,
-       0, 0, 0, 0, 0},
+       0, 0, 0, 0, 0, 0.1},
   };
   return profiles;
 }
@@ -53,6 +55,7 @@ void validate(const MachineProfile& p) {
                                   p.max_packet_bytes, p.bytes_per_flit, p.bytes_per_flit));
   if (p.copy_cycles_per_word < 0 || p.combine_cycles_per_word < 0)
     throw ConfigError("--copy-cycles", "per-word costs must be >= 0");
+  if (p.index_cycles_per_word < 0) throw ConfigError("--index-cycles", "must be >= 0");
 }
 
 alg::CostParams MachineProfile::cost_params(int ports) const {
@@ -63,6 +66,7 @@ alg::CostParams MachineProfile::cost_params(int ports) const {
   c.max_packet_words = max_packet_bytes / 4;
   c.copy_cycles_per_word = copy_cycles_per_word;
   c.combine_cycles_per_word = combine_cycles_per_word;
+  c.index_cycles_per_word = index_cycles_per_word;
   c.ports = ports;
   return c;
 }

@@ -6,7 +6,17 @@ namespace wn::fw {
 
 namespace {
 
+// Addresses computed by the processor for a list of local ops, charged once
+// (per-op rounding would lose a fraction of a cycle per op).
+void compute_indices(NodeApi& api, const std::vector<alg::LocalOp>& ops) {
+  uint64_t words = 0;
+  for (const alg::LocalOp& l : ops)
+    if (l.computed_index) words += alg::total_words(l.dst);
+  if (words) api.compute_indices(words);
+}
+
 void run_step(NodeApi& api, const alg::Step& step) {
+  compute_indices(api, step.locals);
   for (const alg::LocalOp& l : step.locals) api.combine(l.src, l.dst, l.combine);
   const size_t ports = size_t(std::max(1, api.ports()));
   for (size_t k = 0; k < step.sends.size(); ++k) {
@@ -35,6 +45,7 @@ void run_step(NodeApi& api, const alg::Step& step) {
     api.store(m.words, r.dst, r.combine);
     pending.erase(pending.begin() + long(k));
   }
+  compute_indices(api, step.after);
   for (const alg::LocalOp& l : step.after) api.combine(l.src, l.dst, l.combine);
   api.wait_all_injected();
 }

@@ -435,6 +435,55 @@ TEST(HypercubeTrends, CycleMethodsBeatSendAndSpreadByTwoOrMore) {
   }
 }
 
+// Computed indices cost the profile's index cycles per reordered word, once
+// at the end (the reorder after the last step): N blocks of M' words; moved
+// indices pay bandwidth instead, no index cycles.
+TEST(HypercubeIndexCost, ComputedIndicesCostIndexCyclesPerReorderedWord) {
+  auto run = [](const std::string& indices, double index_cycles) {
+    const nlohmann::json j = run_isolated([=] {
+      ScheduleRunOptions o;
+      o.run.topology = "cube:3";
+      o.run.ports = "all";
+      o.run.net.backend = Backend::Model;
+      o.run.profile = find_profile("ideal");
+      o.run.profile.index_cycles_per_word = index_cycles;
+      o.algorithm = "hc-dcycles";
+      o.indices = indices;
+      o.bytes = 64;  // 16 words per node
+      return run_schedule(o).to_json();
+    });
+    EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
+    EXPECT_EQ(j["cycles"].get<double>(), j["predicted"]["cycles"].get<double>()) << indices << " " << index_cycles;
+    return j["cycles"].get<uint64_t>();
+  };
+  EXPECT_EQ(run("computed", 1.0), run("computed", 0.0) + 8 * 16);
+  EXPECT_EQ(run("computed", 0.5), run("computed", 0.0) + 8 * 16 / 2);
+  EXPECT_EQ(run("moved", 1.0), run("moved", 0.0));
+}
+
+// The paper (Table 7, 128 words per node): computing the indices is cheaper
+// up to 16 nodes, moving them beyond. cm200: 0.1 cycle per computed index.
+uint64_t dcycles_cycles(int d, const std::string& indices) {
+  const nlohmann::json j = run_isolated([=] {
+    ScheduleRunOptions o;
+    o.run.topology = "cube:" + std::to_string(d);
+    o.run.ports = "all";
+    o.run.net.backend = Backend::Model;
+    o.run.profile = find_profile("cm200");
+    o.algorithm = "hc-dcycles";
+    o.indices = indices;
+    o.bytes = 8 * 128;
+    return run_schedule(o).to_json();
+  });
+  EXPECT_TRUE(j["ok"].get<bool>()) << j["error"] << j["data_error"];
+  return j["cycles"].get<uint64_t>();
+}
+
+TEST(HypercubeTrends, ComputingIndicesWinsUpToSixteenNodesMovingThemBeyond) {
+  EXPECT_LT(dcycles_cycles(4, "computed"), dcycles_cycles(4, "moved"));
+  EXPECT_GT(dcycles_cycles(5, "computed"), dcycles_cycles(5, "moved"));
+}
+
 TEST(HypercubeTrends, DcyclesReductionBeatsReduceAndSpread) {
   // The paper: about 5x at 256 words per node; pinned as >= 3x at d = 5.
   const double ratio = double(cycles_of("reduce-spread", 5, 256)) / double(cycles_of("hc-dcycles-reduce", 5, 256));

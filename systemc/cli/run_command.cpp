@@ -28,7 +28,7 @@ struct RunCli {
   // Profile overrides (applied when given).
   uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;
   int bytes_per_flit = 4;
-  double clock_ns = 1, copy_cycles = 0, combine_cycles = 0;
+  double clock_ns = 1, copy_cycles = 0, combine_cycles = 0, index_cycles = 0;
   CLI::App* cmd = nullptr;
 };
 
@@ -67,6 +67,8 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   cmd->add_option("--clock-ns", c.clock_ns, "override: ns per network cycle");
   cmd->add_option("--copy-cycles", c.copy_cycles, "override: cycles per word copied");
   cmd->add_option("--combine-cycles", c.combine_cycles, "override: cycles per word combined");
+  cmd->add_option("--index-cycles", c.index_cycles,
+                  "override: cycles per reorder address the processor computes (hc-dcycles --indices computed)");
   cmd->add_option("--backend", c.backend, "rtl | model | lockstep")->capture_default_str();
   cmd->add_option("--vcs", o.run.net.vcs, "virtual channels per port")->capture_default_str();
   cmd->add_option("--buf", o.run.net.buf, "buffer depth per VC in flits")->capture_default_str();
@@ -94,6 +96,7 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (given("--clock-ns")) o.run.profile.clock_ns = c.clock_ns;
   if (given("--copy-cycles")) o.run.profile.copy_cycles_per_word = c.copy_cycles;
   if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
+  if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
   fw::validate(o.run.profile);
   o.group.clear();
   for (const auto& g : split_list(c.group)) {
