@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/config_error.h"
+#include "systemc/core/config_error.h"
 
 namespace wn::alg {
 namespace {

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "algorithms/baselines.h"
-#include "algorithms/hypercube.h"
-#include "core/config_error.h"
+#include "algorithms/families/baselines/baselines.h"
+#include "algorithms/families/hypercube/hypercube.h"
+#include "systemc/core/config_error.h"
 
 namespace wn::alg {
 

@@ -10,7 +10,7 @@
 #include "algorithms/combine_op.h"
 #include "algorithms/cost_model.h"
 #include "algorithms/schedule.h"
-#include "topology/topology.h"
+#include "systemc/topology/topology.h"
 
 namespace wn::alg {
 

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "algorithms/schedule.h"
-#include "topology/topology.h"
+#include "systemc/topology/topology.h"
 
 namespace wn::alg {
 

@@ -7,7 +7,7 @@
 #pragma once
 #include "algorithms/cost_model.h"
 #include "algorithms/schedule.h"
-#include "topology/topology.h"
+#include "systemc/topology/topology.h"
 
 namespace wn::alg {
 

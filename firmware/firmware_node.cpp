@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "core/config_error.h"
+#include "systemc/core/config_error.h"
 
 namespace wn::fw {
 

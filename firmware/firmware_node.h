@@ -14,7 +14,7 @@
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
 #include "firmware/node_api.h"
-#include "node/network_interface.h"
+#include "systemc/cosim/network_interface.h"
 
 namespace wn::fw {
 

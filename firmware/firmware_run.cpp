@@ -6,10 +6,10 @@
 #include <memory>
 #include <systemc>
 
-#include "check/flit_tracker.h"
-#include "check/scoreboard.h"
-#include "sim/fabric.h"
-#include "sim/traffic_run.h"
+#include "systemc/network/flit_tracker.h"
+#include "systemc/network/scoreboard.h"
+#include "systemc/cosim/fabric.h"
+#include "systemc/topology/port_model.h"
 
 namespace wn::fw {
 

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
-#include "check/contention_monitor.h"
+#include "systemc/network/contention_monitor.h"
 #include "firmware/firmware_node.h"
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
-#include "network/network.h"
+#include "systemc/network/network.h"
 
 namespace wn::fw {
 

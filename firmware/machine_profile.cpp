@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "core/config_error.h"
+#include "systemc/core/config_error.h"
 
 namespace wn::fw {
 

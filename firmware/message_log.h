@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "algorithms/combine_op.h"
-#include "core/packet.h"
+#include "systemc/core/packet.h"
 
 namespace wn::fw {
 

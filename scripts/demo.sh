@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh wormnet
-W=${BUILD_DIR:-build}/systemc/wormnet
+W=${BUILD_DIR:-build}/wormnet
 export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1  # the SystemC banner, printed before any output
 echo
 echo "== 8x8 mesh, uniform random traffic, 4-flit packets, 2 VCs x 8 flits: one-port vs all-port =="

@@ -58,7 +58,7 @@ def main():
     ap.add_argument("--profile", default="cm200")
     ap.add_argument("--ports", default="all")
     ap.add_argument("--out", default="build/hypercube")
-    ap.add_argument("--wormnet", default=os.path.join(HERE, "..", "build", "systemc", "wormnet"))
+    ap.add_argument("--wormnet", default=os.path.join(HERE, "..", "build", "wormnet"))
     ap.add_argument("--reuse", action="store_true", help="take existing DIR/cubeD_mM.json instead of rerunning")
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)

@@ -1,12 +1,12 @@
-#include "network/network.h"
+#include "systemc/network/network.h"
 
 #include <fmt/format.h>
 
-#include "core/config_error.h"
-#include "core/flit.h"
-#include "model/router_model.h"
-#include "network/lockstep_router.h"
-#include "network/rtl/router_rtl.h"
+#include "systemc/core/config_error.h"
+#include "systemc/core/flit.h"
+#include "systemc/router/model/router_model.h"
+#include "systemc/router/lockstep/lockstep_router.h"
+#include "systemc/router/rtl/router_rtl.h"
 
 namespace wn {
 

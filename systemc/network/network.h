@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "network/router_unit.h"
-#include "topology/topology.h"
+#include "systemc/router/router_unit.h"
+#include "systemc/topology/topology.h"
 
 namespace wn {
 

@@ -1,11 +1,11 @@
-#include "topology/topology.h"
+#include "systemc/topology/topology.h"
 
 #include <fmt/format.h>
 
 #include <sstream>
 
-#include "core/config_error.h"
-#include "model/route_function.h"
+#include "systemc/core/config_error.h"
+#include "systemc/topology/route_function.h"
 
 namespace wn {
 

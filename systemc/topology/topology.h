@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "network/router_unit.h"
+#include "systemc/core/router_types.h"
 
 namespace wn {
 

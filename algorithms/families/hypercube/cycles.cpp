@@ -1,0 +1,248 @@
+// Single and d Hamiltonian cycles on the binary cube (Mathur & Johnsson §3.2-3.5).
+#include <fmt/format.h>
+
+#include <utility>
+
+#include "algorithms/families/baselines/baselines.h"
+#include "algorithms/families/hypercube/gray_code.h"
+#include "algorithms/families/hypercube/hypercube.h"
+
+namespace wn::alg {
+
+using gray::code;
+using gray::inverse;
+using gray::rotl;
+using gray::transition;
+
+std::vector<Range> slot_ranges(uint32_t base, uint32_t mprime, int d, int i) {
+  if (d == 1) return mprime ? std::vector<Range>{{base, mprime}} : std::vector<Range>{};
+  if (uint32_t(i) >= mprime) return {};
+  return {Range{base + uint32_t(i), (mprime - uint32_t(i) + uint32_t(d) - 1) / uint32_t(d), uint32_t(d)}};
+}
+
+Word reduce_input(int node, uint32_t block, uint32_t s, uint32_t mprime) {
+  // Distinct per (node, block, element); small enough to read in a snapshot.
+  return 0x10000000u + (uint32_t(node) << 20) + block * mprime + s;
+}
+
+namespace {
+
+struct Shape {
+  int d;
+  uint32_t n, m;  // nodes, M'
+};
+Shape shape(const Topology& topo, const AlgorithmArgs& a) { return {topo.dims(), uint32_t(topo.nodes()), a.words}; }
+
+Word scratch(int node, uint32_t a) { return 0xc0000000u ^ (uint32_t(node) << 20) ^ a; }
+
+// One step of a cycle algorithm; `all_dims`: the d slot exchanges form one
+// machine exchange (one startup).
+Step exchange_step(uint32_t tag, bool all_dims = false) {
+  Step s;
+  s.tag = tag;
+  s.exchange = all_dims;
+  return s;
+}
+
+// Global block held by a node's own data: PA (binary) or G^-1(PA) (Gray).
+uint32_t own_block(uint32_t pa, bool g) { return g ? inverse(pa) : pa; }
+
+// Broadcast oracle shared by both cycle methods: OUT block j element s came
+// from global block src(pa, j, s); FINAL is the array in order; IDX = OUT.
+Schedule broadcast_frame(const char* name, const Shape& sh, bool with_idx,
+                         std::function<uint32_t(uint32_t pa, uint32_t j, uint32_t s)> src) {
+  Schedule s;
+  s.algorithm = name;
+  s.nodes = int(sh.n);
+  s.steps = int(sh.n) - 1;
+  s.memory_words = (with_idx ? 3 : 2) * sh.n * sh.m;
+  s.programs.resize(sh.n);
+  const uint32_t nm = sh.n * sh.m, m = sh.m;
+  s.initial = [src, nm, m](int pa, uint32_t a) -> Word {
+    const uint32_t region = a / nm, off = a % nm;
+    if ((region == 0 || region == 2) && off < m) return src(uint32_t(pa), 0, off) * m + off;
+    return scratch(pa, a);
+  };
+  s.expected = [src, nm, m](int pa, uint32_t a) -> std::optional<Word> {
+    const uint32_t region = a / nm, off = a % nm;
+    if (region == 1) return off;  // FINAL: global order
+    return src(uint32_t(pa), off / m, off % m) * m + off % m;
+  };
+  return s;
+}
+
+// The last step's reorder: OUT block j, slot of s -> FINAL at its global block.
+// `computed_index`: the processor computes each destination address (the
+// d-cycles without moved indices); the single cycle's reorder is a block copy.
+void add_reorder(Step& last, const Shape& sh, const std::function<uint32_t(uint32_t, uint32_t, uint32_t)>& src,
+                 uint32_t pa, bool computed_index = false) {
+  const uint32_t nm = sh.n * sh.m;
+  for (uint32_t j = 0; j < sh.n; ++j)
+    for (int i = 0; i < sh.d && uint32_t(i) < sh.m; ++i)
+      last.after.push_back({slot_ranges(j * sh.m, sh.m, sh.d, i),
+                            slot_ranges(nm + src(pa, j, uint32_t(i)) * sh.m, sh.m, sh.d, i), {}, computed_index});
+}
+
+}  // namespace
+
+Schedule build_hc_single_broadcast(const Topology& topo, const AlgorithmArgs& a) {
+  const Shape sh = shape(topo, a);
+  const bool g = a.gray;
+  const uint32_t n = sh.n;
+  // Ring position r = G^-1(PA); after step t-1, OUT block t holds ring position (r+t)'s data.
+  auto src = [g, n](uint32_t pa, uint32_t j, uint32_t) {
+    const uint32_t pos = (inverse(pa) + j) % n;
+    return g ? pos : code(pos);
+  };
+  Schedule s = broadcast_frame("hc-single", sh, false, src);
+  for (uint32_t pa = 0; pa < n; ++pa) {
+    const uint32_t r = inverse(pa);
+    for (uint32_t t = 1; t < n; ++t) {
+      Step st = exchange_step(t - 1);
+      st.sends.push_back({int(code((r + n - 1) % n)), {{(t - 1) * sh.m, sh.m}}, t - 1, -1});
+      st.recvs.push_back({int(code((r + 1) % n)), {{t * sh.m, sh.m}}, t - 1, {}});
+      s.programs[pa].push_back(std::move(st));
+    }
+    add_reorder(s.programs[pa].back(), Shape{1, n, sh.m}, src, pa);
+  }
+  return s;
+}
+
+Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a) {
+  const Shape sh = shape(topo, a);
+  const bool g = a.gray, idx = a.move_indices;
+  const int d = sh.d;
+  // Slot i of OUT block j at node PA came from PA ^ sh^i(G(j)) (binary), or
+  // G^-1(PA) ^ G^-1(sh^i(G(j))) in Gray order (§3.4 final layout).
+  auto src = [g, d](uint32_t pa, uint32_t j, uint32_t s) {
+    const uint32_t r = rotl(code(j), int(s % uint32_t(d)), d);
+    return g ? (inverse(pa) ^ inverse(r)) : (pa ^ r);
+  };
+  Schedule s = broadcast_frame(idx ? "hc-dcycles (moved indices)" : "hc-dcycles", sh, idx, src);
+  const uint32_t nm = sh.n * sh.m;
+  for (uint32_t pa = 0; pa < sh.n; ++pa) {
+    for (uint32_t u = 0; u + 1 < sh.n; ++u) {
+      Step st = exchange_step(u, true);
+      for (int i = 0; i < d && uint32_t(i) < sh.m; ++i) {  // an empty slot leaves its channel idle
+        const int partner = int(pa ^ (1u << ((transition(u) + i) % d)));
+        std::vector<Range> out = slot_ranges(u * sh.m, sh.m, d, i), in = slot_ranges((u + 1) * sh.m, sh.m, d, i);
+        if (idx) {
+          const auto oi = slot_ranges(2 * nm + u * sh.m, sh.m, d, i), ii = slot_ranges(2 * nm + (u + 1) * sh.m, sh.m, d, i);
+          out.insert(out.end(), oi.begin(), oi.end());
+          in.insert(in.end(), ii.begin(), ii.end());
+        }
+        st.sends.push_back({partner, out, u, -1});
+        st.recvs.push_back({partner, in, u, {}});
+      }
+      s.programs[pa].push_back(std::move(st));
+    }
+    add_reorder(s.programs[pa].back(), sh, src, pa, !idx);
+  }
+  return s;
+}
+
+Schedule build_hc_single_reduce(const Topology& topo, const AlgorithmArgs& a) {
+  const Shape sh = shape(topo, a);
+  const bool g = a.gray;
+  const uint32_t n = sh.n, m = sh.m;
+  const OpId op = a.op;
+  // Block index of ring position r: the block node G(r) must end with.
+  auto blk = [g](uint32_t r) { return g ? r : code(r); };
+  Schedule s;
+  s.algorithm = "hc-single-reduce";
+  s.nodes = int(n);
+  s.steps = int(n) - 1;
+  s.memory_words = n * m;
+  s.programs.resize(n);
+  for (uint32_t pa = 0; pa < n; ++pa) {
+    const uint32_t r = inverse(pa);
+    for (uint32_t t = 1; t < n; ++t) {
+      Step st = exchange_step(t - 1);
+      st.sends.push_back({int(code((r + 1) % n)), {{blk((r + n - t) % n) * m, m}}, t - 1, -1});
+      // The partial arriving from upstream goes first: the chain's order is kept.
+      st.recvs.push_back({int(code((r + n - 1) % n)), {{blk((r + 2 * n - t - 1) % n) * m, m}}, t - 1, Combine{op, true}});
+      s.programs[pa].push_back(std::move(st));
+    }
+  }
+  s.initial = [m](int pa, uint32_t addr) { return reduce_input(pa, addr / m, addr % m, m); };
+  // Block of ring position r is complete at r: the ordered fold over ring
+  // positions r+1, r+2, ..., r+N (the order the partial sum travels).
+  s.expected = [g, n, m, op, blk](int pa, uint32_t addr) -> std::optional<Word> {
+    const uint32_t r = inverse(uint32_t(pa)), b = addr / m;
+    if (b != blk(r)) return std::nullopt;
+    std::vector<Word> xs;
+    for (uint32_t k = 1; k <= n; ++k) xs.push_back(reduce_input(int(code((r + k) % n)), b, addr % m, m));
+    (void)g;
+    return fold(op, xs);
+  };
+  return s;
+}
+
+// Block sizes of the CM-200's consecutive allocation (§1, §3.6): M elements
+// per node in blocks of c = ceil(M/N); the first floor(M/c) are full, one
+// holds the rest, the others are empty. Without --elements every block is M'.
+struct BlockLayout {
+  uint32_t c = 0, total = 0;
+  std::vector<uint32_t> size;
+};
+BlockLayout block_layout(uint32_t n, uint32_t mprime, uint32_t total_elements) {
+  BlockLayout l;
+  if (total_elements == 0) {
+    l.c = mprime;
+    l.total = n * mprime;
+    l.size.assign(n, mprime);
+    return l;
+  }
+  l.total = total_elements;
+  l.c = (total_elements + n - 1) / n;
+  l.size.assign(n, 0);
+  const uint32_t full = total_elements / l.c;
+  for (uint32_t j = 0; j < n && j < full; ++j) l.size[j] = l.c;
+  if (full < n) l.size[full] = total_elements - full * l.c;
+  return l;
+}
+
+Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& a) {
+  const Shape sh = shape(topo, a);
+  const bool g = a.gray;
+  const int d = sh.d;
+  const uint32_t n = sh.n;
+  const BlockLayout lay = block_layout(n, sh.m, a.total_elements);
+  const uint32_t c = lay.c;
+  const OpId op = a.op;
+  // Block index of the XOR offset x relative to node pa (§3.5, Gray: through G^-1).
+  auto block_at = [g](uint32_t pa, uint32_t x) { return g ? (inverse(pa) ^ inverse(x)) : (pa ^ x); };
+  Schedule s;
+  s.algorithm = "hc-dcycles-reduce";
+  s.nodes = int(n);
+  s.steps = int(n) - 1;
+  s.memory_words = lay.total;
+  s.programs.resize(n);
+  for (uint32_t pa = 0; pa < n; ++pa)
+    for (uint32_t u = 0; u + 1 < n; ++u) {
+      Step st = exchange_step(u, true);
+      for (int i = 0; i < d; ++i) {
+        const int partner = int(pa ^ (1u << ((transition(u) + i) % d)));
+        const uint32_t js = block_at(pa, rotl(code(n - 1 - u), i, d)), jr = block_at(pa, rotl(code(n - 2 - u), i, d));
+        // An exhausted subblock leaves its channel idle (both ends see the same block sizes).
+        if (lay.size[js] > uint32_t(i)) st.sends.push_back({partner, slot_ranges(js * c, lay.size[js], d, i), u, -1});
+        if (lay.size[jr] > uint32_t(i))
+          st.recvs.push_back({partner, slot_ranges(jr * c, lay.size[jr], d, i), u, Combine{op, true}});
+      }
+      s.programs[pa].push_back(std::move(st));
+    }
+  s.initial = [c](int pa, uint32_t addr) { return reduce_input(pa, addr / c, addr % c, c); };
+  // Node PA's block b (b = PA, or G^-1(PA) in Gray order), slot i: the ordered
+  // fold along its chain: nodes owner ^ sh^i(G(m)) for m = N-1 down to 0.
+  s.expected = [g, d, n, c, op](int pa, uint32_t addr) -> std::optional<Word> {
+    const uint32_t b = addr / c, off = addr % c;
+    if (b != (g ? inverse(uint32_t(pa)) : uint32_t(pa))) return std::nullopt;
+    const int i = int(off % uint32_t(d));
+    std::vector<Word> xs;
+    for (uint32_t k = n; k-- > 0;) xs.push_back(reduce_input(int(uint32_t(pa) ^ rotl(code(k), i, d)), b, off, c));
+    return fold(op, xs);
+  };
+  return s;
+}
+
+}  // namespace wn::alg

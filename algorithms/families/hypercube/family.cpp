@@ -1,0 +1,84 @@
+// Registry entries of the hypercube algorithms (cube:d only).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "algorithms/families/hypercube/hypercube.h"
+#include "algorithms/step_cost.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::alg {
+
+namespace {
+
+void check_cube(const std::string& name, const Topology& topo, const AlgorithmArgs& a, uint64_t words_per_node,
+                bool commutative_only) {
+  if (topo.kind() != TopoKind::Cube)
+    throw ConfigError("--topology", fmt::format("{} runs on a binary hypercube, not {}; allowed: cube:1..cube:11", name,
+                                                topo.name()));
+  if (!a.group.empty()) throw ConfigError("--group", fmt::format("{} uses the whole cube; allowed: no --group", name));
+  if (a.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one element)");
+  check_node_memory(topo, words_per_node);
+  if (commutative_only && !combine_ops()[a.op].commutative)
+    throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
+                                          name));
+}
+
+AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, const std::string& params,
+                         Schedule (*build)(const Topology&, const AlgorithmArgs&), uint64_t blocks_words_factor,
+                         bool commutative_only, const std::string& model) {
+  AlgorithmInfo a;
+  a.name = name;
+  a.summary = summary;
+  a.topologies = "cube:d only";
+  a.params = params;
+  a.check = [name, blocks_words_factor, commutative_only](const Topology& topo, const AlgorithmArgs& args) {
+    check_cube(name, topo, args, blocks_words_factor * uint64_t(topo.nodes()) * args.words, commutative_only);
+  };
+  a.build = build;
+  a.cost_of_schedule = [model](const Topology& topo, const AlgorithmArgs& args, const CostParams& c,
+                                const Schedule& s) {
+    Prediction p;
+    p.steps = s.steps;
+    p.cycles = step_model_cycles(s, topo, c);
+    p.formula = fmt::format("{} = {} steps; step model with alpha={} gamma={}, largest message F={} flits", model,
+                            s.steps, c.alpha, c.gamma, c.flits(max_message_words(s)));
+    // All-port lower bound (§4.3): max(d startups, (N-1) M' words through d links of one flit per cycle).
+    const int d = topo.dims();
+    const double words = double(topo.nodes() - 1) * args.words / (double(d) * c.words_per_flit);
+    p.lower_bound = std::max(double(d) * c.alpha, words);
+    p.lower_bound_formula = fmt::format("max(d*alpha, (N-1)M'/(d*words_per_flit)) = max({}, {:.0f})", d * c.alpha, words);
+    return p;
+  };
+  a.cost = [build, predict = a.cost_of_schedule](const Topology& topo, const AlgorithmArgs& args, const CostParams& c) {
+    return predict(topo, args, c, build(topo, args));
+  };
+  return a;
+}
+
+}  // namespace
+
+void add_hypercube(std::vector<AlgorithmInfo>& out) {
+  out.push_back(cube_entry("hc-single", "all-to-all broadcast along one Hamiltonian cycle (Gray ring), then reorder",
+                           "--bytes (per node) --order", build_hc_single_broadcast, 2, false, "2^d - 1"));
+  out.push_back(cube_entry("hc-dcycles",
+                           "all-to-all broadcast on d rotated Hamiltonian cycles, all d dimensions every step",
+                           "--bytes (per node) --order --indices", build_hc_dcycles_broadcast, 3, false, "2^d - 1"));
+  out.push_back(cube_entry("hc-single-reduce", "all-to-all reduction (reduce-scatter) along one Hamiltonian cycle",
+                           "--bytes (per result block) --order --op", build_hc_single_reduce, 1, false, "2^d - 1"));
+  out.push_back(cube_entry("hc-dcycles-reduce", "all-to-all reduction on d rotated Hamiltonian cycles",
+                           "--bytes (per result block) --order --op", build_hc_dcycles_reduce, 1, false, "2^d - 1"));
+  out.push_back(cube_entry("butterfly", "all-to-all broadcast by rotated spanning binomial trees (butterfly), d stages",
+                           "--bytes (per node) --order", build_hc_butterfly, 1, false, "d"));
+  out.push_back(cube_entry("reduce-spread",
+                           "all-to-all reduction by butterfly all-reduce of the whole vector, then subselection",
+                           "--bytes (per result block) --order --op (commutative)", build_hc_reduce_spread, 2, true,
+                           "d"));
+  out.push_back(cube_entry("nesbt",
+                           "all-to-all broadcast one source at a time over d edge-disjoint spanning binomial trees",
+                           "--bytes (per node) --order", build_hc_nesbt, 1, false, "N (d+1) (N for d = 1)"));
+  out.push_back(cube_entry("send-spread", "gather to node 0 through the router, then binomial broadcast of the array",
+                           "--bytes (per node) --order", build_hc_send_spread, 1, false, "1 + d"));
+}
+
+}  // namespace wn::alg

@@ -1,0 +1,139 @@
+#include "app/commands.h"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <functional>
+#include <map>
+
+#include "algorithms/registry.h"
+#include "systemc/core/config_error.h"
+#include "firmware/machine_profile.h"
+#include "experiments/traffic_run.h"
+#include "systemc/topology/topology.h"
+
+namespace wn::cli {
+
+std::map<std::string, std::function<int()>>& runners() {
+  static std::map<std::string, std::function<int()>> r;
+  return r;
+}
+
+namespace {
+
+void print_traffic(const TrafficOptions& opt, const TrafficResult& r) {
+  fmt::print("wormnet traffic  topology={} ports={} (inj={} ej={}) backend={} vcs={} buf={} pattern={} "
+             "rate={} packet-flits={} seed={}\n",
+             opt.topology, opt.ports, opt.net.inj, opt.net.ej, backend_name(opt.net.backend), opt.net.vcs,
+             opt.net.buf, opt.pattern, opt.rate, opt.packet_flits, opt.seed);
+  fmt::print("  cycles simulated      {} (warmup {}, window {}, then drain)\n", r.cycles_simulated, opt.warmup,
+             opt.cycles);
+  fmt::print("  packets               {} created, {} delivered{}\n", r.packets_created, r.packets_delivered,
+             r.drained ? "" : "  (drain limit reached: network saturated)");
+  fmt::print("  offered / accepted    {:.4f} / {:.4f} flits/node/cycle\n", r.offered, r.accepted);
+  fmt::print("  network latency       avg {:.2f}  p50 {}  p99 {}  max {} cycles ({} packets)\n",
+             r.network_latency.avg, r.network_latency.p50, r.network_latency.p99, r.network_latency.max,
+             r.network_latency.count);
+  fmt::print("  total latency         avg {:.2f}  p50 {}  p99 {}  max {} cycles (incl. source queueing)\n",
+             r.total_latency.avg, r.total_latency.p50, r.total_latency.p99, r.total_latency.max);
+  fmt::print("  average hops          {:.3f}\n", r.avg_hops);
+  uint64_t imin = UINT64_MAX, imax = 0, emin = UINT64_MAX, emax = 0;
+  for (size_t i = 0; i < r.node_injected.size(); ++i) {
+    imin = std::min(imin, r.node_injected[i]);
+    imax = std::max(imax, r.node_injected[i]);
+    emin = std::min(emin, r.node_ejected[i]);
+    emax = std::max(emax, r.node_ejected[i]);
+  }
+  fmt::print("  per-node flits        injected min {} max {}, ejected min {} max {} (all nodes in --json)\n", imin,
+             imax, emin, emax);
+  fmt::print("  scoreboard            {}\n", r.errors.empty() ? "PASS (every packet once, in order, intact)"
+                                                              : fmt::format("FAIL ({} errors)", r.errors.size()));
+  for (const auto& e : r.errors) fmt::print("    {}\n", e);
+  if (r.deadlock) fmt::print("  {}\n", r.deadlock_report);
+  const double cps = r.wall_seconds > 0 ? double(r.cycles_simulated) / r.wall_seconds : 0;
+  fmt::print("  speed                 {:.0f} simulated cycles/s ({:.3f} s wall, {} router evaluations)\n", cps,
+             r.wall_seconds, r.router_evals);
+}
+}  // namespace
+
+void add_traffic_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("traffic", "synthetic traffic through the co-simulated network");
+  auto opt = std::make_shared<TrafficOptions>();
+  auto backend = std::make_shared<std::string>("model");
+  auto json = std::make_shared<std::string>();
+  auto no_dateline = std::make_shared<bool>(false);
+  cmd->add_option("--topology", opt->topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
+  cmd->add_option("--ports", opt->ports, "port model: one | all | K channels")->capture_default_str();
+  cmd->add_option("--backend", *backend, "rtl | model | lockstep")->capture_default_str();
+  cmd->add_option("--vcs", opt->net.vcs, "virtual channels per port (1..4; even on a torus)")->capture_default_str();
+  cmd->add_option("--buf", opt->net.buf, "buffer depth per VC in flits (1..16)")->capture_default_str();
+  cmd->add_option("--pattern", opt->pattern, "uniform|transpose|bitcomp|bitrev|tornado|neighbor|hotspot")
+      ->capture_default_str();
+  cmd->add_option("--hotspot-node", opt->pattern_opt.hotspot_node, "hotspot pattern: target node")
+      ->capture_default_str();
+  cmd->add_option("--hotspot-fraction", opt->pattern_opt.hotspot_fraction, "hotspot pattern: share to the hotspot")
+      ->capture_default_str();
+  cmd->add_option("--rate", opt->rate, "offered load, flits/node/cycle")->capture_default_str();
+  cmd->add_option("--packet-flits", opt->packet_flits, "packet length in flits")->capture_default_str();
+  cmd->add_option("--cycles", opt->cycles, "measurement window in cycles")->capture_default_str();
+  cmd->add_option("--warmup", opt->warmup, "warm-up cycles before the window")->capture_default_str();
+  cmd->add_option("--drain", opt->drain, "max cycles to drain after the window (0: 10 x (warmup+cycles))")
+      ->capture_default_str();
+  cmd->add_option("--watchdog", opt->watchdog, "deadlock: cycles without flit movement (0: off)")
+      ->capture_default_str();
+  cmd->add_flag("--explain-deadlock", opt->explain_deadlock,
+                "track every flit so a deadlock report names the cycle of waits (slower)");
+  cmd->add_option("--seed", opt->seed, "seed of every random choice")->capture_default_str();
+  cmd->add_option("--json", *json, "write results as JSON to this file");
+  cmd->add_option("--trace", opt->trace, "write an FST waveform of the RTL routers");
+  cmd->add_flag("--no-dateline", *no_dateline, "debug: disable torus dateline VC classes (tori can deadlock)");
+  runners()["traffic"] = [opt, backend, json, no_dateline]() {
+    opt->net.backend = parse_backend(*backend);
+    opt->net.dateline = !*no_dateline;
+    fmt::print("seed {}\n", opt->seed);
+    const TrafficResult r = run_traffic(*opt);
+    print_traffic(r.options, r);
+    if (!json->empty()) {
+      std::ofstream f(*json);
+      if (!f) throw ConfigError("--json", fmt::format("cannot write '{}'", *json));
+      f << r.to_json().dump(2) << "\n";
+    }
+    return r.ok ? 0 : 1;
+  };
+}
+
+void add_list_command(CLI::App& app) {
+  auto* cmd = app.add_subcommand("list", "topologies, traffic patterns, backends, algorithms, profiles, operators");
+  (void)cmd;
+  runners()["list"] = []() {
+    fmt::print("topologies:\n");
+    for (const auto& t : topology_kinds()) fmt::print("  {:26} {}\n", t.syntax, t.description);
+    fmt::print("traffic patterns:\n");
+    for (const auto& p : traffic_patterns()) fmt::print("  {:12} {}\n", p.name, p.description);
+    fmt::print("backends:\n  rtl          verilated Verilog routers (rtl/)\n"
+               "  model        C++ cycle model, flit-for-flit identical to the RTL\n"
+               "  lockstep     both, compared every cycle\n");
+    fmt::print("port models:\n  one | all | K   injection = ejection channels per node\n");
+    fmt::print("algorithms (wormnet run/compare --algorithm NAME):\n");
+    for (const auto& a : alg::algorithms())
+      fmt::print("  {:22} {}\n  {:22}   topologies: {}; options: {}\n", a.name, a.summary, "", a.topologies, a.params);
+    fmt::print("machine profiles (--profile):\n");
+    for (const auto& p : fw::machine_profiles())
+      fmt::print("  {:8} alpha {:>4} gamma {:>4} cycles, {:>2} B/flit, {:>8.3f} ns/cycle  {}\n", p.name, p.alpha,
+                 p.gamma, p.bytes_per_flit, p.clock_ns, p.source);
+    fmt::print("reduction operators (--op):\n");
+    for (const auto& op : alg::combine_ops())
+      if (op.fn) fmt::print("  {:8} {}{}\n", op.name, op.description, op.commutative ? "" : " [non-commutative]");
+    return 0;
+  };
+}
+
+int run_selected(CLI::App& app) {
+  for (auto* sub : app.get_subcommands()) {
+    auto it = runners().find(sub->get_name());
+    if (it != runners().end()) return it->second();
+  }
+  return 2;
+}
+
+}  // namespace wn::cli

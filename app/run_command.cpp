@@ -1,0 +1,228 @@
+// `wormnet run` and `wormnet compare`: collective schedules as node firmware
+// on the co-simulation. Both share the option set below; compare forks one
+// simulation per (algorithm, port model) because SystemC elaborates once per
+// process.
+#include <fmt/format.h>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+#include "app/commands.h"
+#include "systemc/core/config_error.h"
+#include "algorithms/schedule_checker.h"
+#include "experiments/collective_run.h"
+#include "experiments/isolated_run.h"
+
+namespace wn::cli {
+
+namespace {
+
+struct RunCli {
+  fw::ScheduleRunOptions opt;
+  std::string backend = "model";
+  std::string profile = "ideal";
+  std::string json;
+  std::string csv;
+  std::string group;
+  // Profile overrides (applied when given).
+  uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;
+  int bytes_per_flit = 4;
+  double clock_ns = 1, copy_cycles = 0, combine_cycles = 0, index_cycles = 0;
+  CLI::App* cmd = nullptr;
+};
+
+std::vector<std::string> split_list(const std::string& s) {
+  std::vector<std::string> v;
+  std::stringstream ss(s);
+  std::string x;
+  while (std::getline(ss, x, ','))
+    if (!x.empty()) v.push_back(x);
+  return v;
+}
+
+void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
+  c.cmd = cmd;
+  auto& o = c.opt;
+  cmd->add_option("--topology", o.run.topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
+  cmd->add_option("--ports", o.run.ports, list_ok ? "port models to compare, comma-separated (one | all | K)"
+                                                  : "port model: one | all | K channels")
+      ->capture_default_str();
+  cmd->add_option("--algorithm", o.algorithm,
+                  list_ok ? "algorithms, comma-separated (wormnet list)" : "collective algorithm (wormnet list)")
+      ->capture_default_str();
+  cmd->add_option("--source", o.source, "root node of rooted collectives, or random")->capture_default_str();
+  cmd->add_option("--bytes", o.bytes, "bytes per block / message")->capture_default_str();
+  cmd->add_option("--op", o.op, "reduction operator: sum | max | min | affine (non-commutative)")->capture_default_str();
+  cmd->add_option("--group", c.group, "process group: comma-separated node ids (default: all nodes)");
+  cmd->add_option("--order", o.order, "hypercube data order: binary | gray")->capture_default_str();
+  cmd->add_option("--indices", o.indices, "d-cycles reorder indices: computed | moved")->capture_default_str();
+  cmd->add_option("--elements", o.elements,
+                  "hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (default: N blocks of --bytes)");
+  cmd->add_option("--profile", c.profile, "machine profile: ideal | ncube2 | t3d | sp1 | cm200")->capture_default_str();
+  cmd->add_option("--alpha", c.alpha, "override: send startup, cycles");
+  cmd->add_option("--gamma", c.gamma, "override: receive completion, cycles");
+  cmd->add_option("--bytes-per-flit", c.bytes_per_flit, "override: body-flit payload in bytes (multiple of 4)");
+  cmd->add_option("--max-packet-bytes", c.max_packet_bytes, "override: split longer messages (0: one worm)");
+  cmd->add_option("--clock-ns", c.clock_ns, "override: ns per network cycle");
+  cmd->add_option("--copy-cycles", c.copy_cycles, "override: cycles per word copied");
+  cmd->add_option("--combine-cycles", c.combine_cycles, "override: cycles per word combined");
+  cmd->add_option("--index-cycles", c.index_cycles,
+                  "override: cycles per reorder address the processor computes (hc-dcycles --indices computed)");
+  cmd->add_option("--backend", c.backend, "rtl | model | lockstep")->capture_default_str();
+  cmd->add_option("--vcs", o.run.net.vcs, "virtual channels per port")->capture_default_str();
+  cmd->add_option("--buf", o.run.net.buf, "buffer depth per VC in flits")->capture_default_str();
+  cmd->add_option("--max-cycles", o.run.max_cycles, "stop the run after this many cycles")->capture_default_str();
+  cmd->add_option("--seed", o.seed, "seed of every random choice (--source random)")->capture_default_str();
+  cmd->add_option("--json", c.json, "write results as JSON to this file");
+  if (!list_ok) {
+    cmd->add_option("--trace", o.run.trace, "write an FST waveform of the RTL routers");
+    cmd->add_option("--csv", c.csv, "write PREFIX-channels.csv and PREFIX-messages.csv");
+    cmd->add_flag("--explain-deadlock", o.run.explain_deadlock,
+                  "track every flit so a network deadlock report names the cycle of waits (slower)");
+  }
+}
+
+// The options as the user gave them, with the profile and its overrides resolved.
+fw::ScheduleRunOptions resolve(const RunCli& c) {
+  fw::ScheduleRunOptions o = c.opt;
+  o.run.net.backend = parse_backend(c.backend);
+  o.run.profile = fw::find_profile(c.profile);
+  auto given = [&](const char* name) { return c.cmd->count(name) > 0; };
+  if (given("--alpha")) o.run.profile.alpha = c.alpha;
+  if (given("--gamma")) o.run.profile.gamma = c.gamma;
+  if (given("--bytes-per-flit")) o.run.profile.bytes_per_flit = c.bytes_per_flit;
+  if (given("--max-packet-bytes")) o.run.profile.max_packet_bytes = c.max_packet_bytes;
+  if (given("--clock-ns")) o.run.profile.clock_ns = c.clock_ns;
+  if (given("--copy-cycles")) o.run.profile.copy_cycles_per_word = c.copy_cycles;
+  if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
+  if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
+  fw::validate(o.run.profile);
+  o.group.clear();
+  for (const auto& g : split_list(c.group)) {
+    try {
+      o.group.push_back(std::stoi(g));
+    } catch (const std::exception&) {
+      throw ConfigError("--group", fmt::format("'{}' is not a node id; allowed: comma-separated node ids", g));
+    }
+  }
+  return o;
+}
+
+void write_json(const std::string& path, const nlohmann::json& j) {
+  if (path.empty()) return;
+  std::ofstream f(path);
+  if (!f) throw ConfigError("--json", fmt::format("cannot write '{}'", path));
+  f << j.dump(2) << "\n";
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  if (path.empty()) return;
+  std::ofstream f(path);
+  if (!f) throw ConfigError("--csv", fmt::format("cannot write '{}'", path));
+  f << text;
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app) {
+  auto c = std::make_shared<RunCli>();
+  add_common_options(app.add_subcommand("run", "run a collective algorithm as node firmware, check every word"), *c,
+                     false);
+  runners()["run"] = [c]() {
+    const fw::ScheduleRunOptions o = resolve(*c);
+    fmt::print("seed {}\n", o.seed);
+    const fw::ScheduleRunResult r = fw::run_schedule(o);
+    fmt::print("{}", r.summary());
+    if (!c->json.empty()) write_json(c->json, r.to_json());
+    if (!c->csv.empty()) {
+      write_text(c->csv + "-channels.csv", r.channels_csv());
+      write_text(c->csv + "-messages.csv", r.messages_csv());
+    }
+    return r.ok() ? 0 : 1;
+  };
+}
+
+void add_check_command(CLI::App& app) {
+  auto c = std::make_shared<RunCli>();
+  auto* cmd = app.add_subcommand("check", "static schedule check: per-step channel conflicts, port use, delivery, "
+                                         "hops; --simulate also measures it cycle-accurately and compares");
+  add_common_options(cmd, *c, false);
+  auto simulate = std::make_shared<bool>(false);
+  cmd->add_flag("--simulate", *simulate, "run the schedule and compare measured stepwise contention per step");
+  runners()["check"] = [c, simulate]() {
+    const fw::ScheduleRunOptions o = resolve(*c);
+    const Topology topo = Topology::parse(o.run.topology);
+    const alg::AlgorithmInfo& info = alg::find_algorithm(o.algorithm);
+    int source = 0;
+    const alg::AlgorithmArgs args = fw::algorithm_args(o, topo, &source);
+    info.check(topo, args);
+    const alg::Schedule sched = info.build(topo, args);
+    const alg::ScheduleCheck chk = alg::check_schedule(sched, topo, args.ports, info.exactly_once);
+    fmt::print("check {} on {} ({} port model: {} channel{}), source {}, {} bytes/block: {} steps, {} messages\n",
+               o.algorithm, topo.name(), o.run.ports, args.ports, args.ports == 1 ? "" : "s", source, o.bytes,
+               sched.steps, chk.messages);
+    fmt::print("{}", alg::format_check(chk, topo));
+    nlohmann::json j = fw::check_to_json(chk, topo, o, source);
+    // Contention is a finding, not an error; an overused port or a wrong delivery is a broken schedule.
+    int rc = chk.port_overuse.empty() && chk.delivery.empty() ? 0 : 1;
+    if (*simulate) {
+      const fw::ScheduleRunResult r = fw::run_schedule(o);
+      const fw::SimulatedCheck sc = fw::compare_check(chk, r);
+      fmt::print("{}", sc.text);
+      j["simulated"] = sc.json;
+      if (!sc.agrees || !r.ok()) rc = 1;
+    }
+    write_json(c->json, j);
+    return rc;
+  };
+}
+
+void add_compare_command(CLI::App& app) {
+  auto c = std::make_shared<RunCli>();
+  c->opt.run.ports = "one,all";
+  add_common_options(app.add_subcommand("compare", "the same job under several port models and/or algorithms"), *c,
+                     true);
+  runners()["compare"] = [c]() {
+    const fw::ScheduleRunOptions base = resolve(*c);
+    const auto algos = split_list(base.algorithm), ports = split_list(base.run.ports);
+    if (algos.empty()) throw ConfigError("--algorithm", "empty list; allowed: names from `wormnet list`");
+    if (ports.empty()) throw ConfigError("--ports", "empty list; allowed: one, all, K");
+    // Validate every combination up front so a bad name fails before any simulation.
+    for (const auto& a : algos) alg::find_algorithm(a);
+    fmt::print("seed {}\n", base.seed);
+    fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.run.topology,
+               c->backend, base.run.profile.name, base.bytes, base.source);
+    fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12} {:>10} {:>7} {:>8} {:>5}  {:>9} {:>8} {:>8} {:>7}\n", "algorithm",
+               "ports", "steps", "cycles", "us", "predicted", "ratio", "speedup", "data", "stepwise", "depth", "port",
+               "flow");
+    nlohmann::json all = nlohmann::json::array();
+    bool ok = true;
+    for (const auto& a : algos) {
+      double first = 0;
+      for (const auto& p : ports) {
+        fw::ScheduleRunOptions o = base;
+        o.algorithm = a;
+        o.run.ports = p;
+        // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
+        nlohmann::json j = run_isolated([o] { return fw::run_schedule(o).to_json(false); });
+        const double cyc = j["cycles"].get<double>();
+        if (first == 0) first = cyc;
+        const bool good = j["ok"].get<bool>();
+        ok = ok && good;
+        const auto& ct = j["contention"];
+        fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12.3f} {:>10.0f} {:>7.3f} {:>7.2f}x {:>5}  {:>9} {:>8} {:>8} {:>7}\n", a,
+                   p, j["predicted"]["steps"].get<int>(), j["cycles"].get<uint64_t>(), j["microseconds"].get<double>(),
+                   j["predicted"]["cycles"].get<double>(), j["measured_over_predicted"].get<double>(),
+                   cyc > 0 ? first / cyc : 0.0, j["data_check"].get<std::string>(), ct["stepwise"].get<uint64_t>(),
+                   ct["depth"].get<uint64_t>(), ct["port"].get<uint64_t>(), ct["flow"].get<uint64_t>());
+        if (!good) fmt::print("  error: {}{}\n", j["error"].get<std::string>(), j["data_error"].get<std::string>());
+        all.push_back(std::move(j));
+      }
+    }
+    write_json(c->json, {{"schema", "wormnet.compare/1"}, {"runs", all}});
+    return ok ? 0 : 1;
+  };
+}
+
+}  // namespace wn::cli

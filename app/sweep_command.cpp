@@ -1,0 +1,99 @@
+// `wormnet sweep`: the same traffic for several port models and loads, side
+// by side (each point is its own co-simulation, run in a forked child).
+#include <fmt/format.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "app/commands.h"
+#include "systemc/core/config_error.h"
+#include "experiments/isolated_run.h"
+#include "experiments/traffic_run.h"
+
+namespace wn::cli {
+
+namespace {
+template <typename T>
+std::vector<T> split_list(const std::string& s, const std::string& field) {
+  std::vector<T> out;
+  std::stringstream ss(s);
+  std::string item;
+  while (std::getline(ss, item, ',')) {
+    std::stringstream is(item);
+    T v{};
+    if (!(is >> v) || !is.eof()) throw ConfigError(field, fmt::format("'{}' is not a valid list item", item));
+    out.push_back(v);
+  }
+  if (out.empty()) throw ConfigError(field, "needs at least one value");
+  return out;
+}
+}  // namespace
+
+void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners) {
+  auto* cmd = app.add_subcommand("sweep", "compare port models over a range of loads (one-port vs all-port table)");
+  auto opt = std::make_shared<TrafficOptions>();
+  auto ports = std::make_shared<std::string>("one,all");
+  auto rates = std::make_shared<std::string>("0.1,0.2,0.3,0.4,0.5");
+  auto backend = std::make_shared<std::string>("model");
+  auto json = std::make_shared<std::string>();
+  opt->cycles = 5000;
+  opt->warmup = 1000;
+  opt->drain = 1;  // throughput is measured in the window; saturated points are not drained
+  cmd->add_option("--topology", opt->topology)->capture_default_str();
+  cmd->add_option("--ports", *ports, "comma-separated port models (one, all, K)")->capture_default_str();
+  cmd->add_option("--rates", *rates, "comma-separated offered loads, flits/node/cycle")->capture_default_str();
+  cmd->add_option("--backend", *backend, "rtl | model | lockstep")->capture_default_str();
+  cmd->add_option("--vcs", opt->net.vcs)->capture_default_str();
+  cmd->add_option("--buf", opt->net.buf)->capture_default_str();
+  cmd->add_option("--pattern", opt->pattern)->capture_default_str();
+  cmd->add_option("--hotspot-node", opt->pattern_opt.hotspot_node)->capture_default_str();
+  cmd->add_option("--hotspot-fraction", opt->pattern_opt.hotspot_fraction)->capture_default_str();
+  cmd->add_option("--packet-flits", opt->packet_flits)->capture_default_str();
+  cmd->add_option("--cycles", opt->cycles)->capture_default_str();
+  cmd->add_option("--warmup", opt->warmup)->capture_default_str();
+  cmd->add_option("--seed", opt->seed)->capture_default_str();
+  cmd->add_option("--json", *json, "write all points as JSON");
+  runners["sweep"] = [=]() {
+    opt->net.backend = parse_backend(*backend);
+    const auto port_list = split_list<std::string>(*ports, "--ports");
+    const auto rate_list = split_list<double>(*rates, "--rates");
+    fmt::print("seed {}\n", opt->seed);
+    fmt::print("wormnet sweep  topology={} pattern={} packet-flits={} vcs={} buf={} backend={} window={} cycles\n",
+               opt->topology, opt->pattern, opt->packet_flits, opt->net.vcs, opt->net.buf, *backend, opt->cycles);
+    fmt::print("{:>8}", "offered");
+    for (const auto& p : port_list) fmt::print(" | {:>9} {:>9} {:>9}", p + "-port", "latency", "total");
+    fmt::print("\n{:>8}", "");
+    for (size_t i = 0; i < port_list.size(); ++i) fmt::print(" | {:>9} {:>9} {:>9}", "accepted", "network", "latency");
+    fmt::print("\n");
+    nlohmann::json all = nlohmann::json::array();
+    bool ok = true;
+    for (double rate : rate_list) {
+      fmt::print("{:>8.3f}", rate);
+      for (const auto& p : port_list) {
+        TrafficOptions o = *opt;
+        o.ports = p;
+        o.rate = rate;
+        const auto j = run_isolated([o] {
+          const TrafficResult r = run_traffic(o);
+          return r.to_json();
+        });
+        ok = ok && j["ok"].get<bool>();
+        fmt::print(" | {:>9.4f} {:>9.1f} {:>9.1f}", j["throughput"]["accepted"].get<double>(),
+                   j["network_latency"]["avg"].get<double>(), j["total_latency"]["avg"].get<double>());
+        std::fflush(stdout);
+        all.push_back(j);
+      }
+      fmt::print("\n");
+    }
+    fmt::print("(accepted: flits/node/cycle in the window; latencies: average cycles of packets created in the "
+               "window and delivered)\n");
+    if (!json->empty()) {
+      std::ofstream f(*json);
+      if (!f) throw ConfigError("--json", fmt::format("cannot write '{}'", *json));
+      f << nlohmann::json{{"schema", "wormnet.sweep/1"}, {"points", all}}.dump(2) << "\n";
+    }
+    return ok ? 0 : 1;
+  };
+}
+
+}  // namespace wn::cli

@@ -1,0 +1,150 @@
+#include "experiments/collective_run.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+#include "systemc/core/config_error.h"
+#include "systemc/core/rng.h"
+#include "firmware/schedule_interpreter.h"
+#include "experiments/traffic_run.h"
+
+namespace wn::fw {
+
+alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology& topo, int* source_out) {
+  alg::AlgorithmArgs a;
+  if (opt.source == "random") {
+    Rng rng(derive_seed(opt.seed, 0x50u));  // stream 0x50: the random source
+    a.source = int(uniform_below(rng, uint64_t(topo.nodes())));
+  } else {
+    try {
+      size_t used = 0;
+      a.source = std::stoi(opt.source, &used);
+      if (used != opt.source.size()) throw std::invalid_argument("trailing");
+    } catch (const std::exception&) {
+      throw ConfigError("--source", fmt::format("'{}' is not a node; allowed: 0..{} or random", opt.source,
+                                                topo.nodes() - 1));
+    }
+  }
+  if (opt.bytes == 0 || opt.bytes > (64u << 20))
+    throw ConfigError("--bytes", fmt::format("{} is out of range; allowed: 1..{}", opt.bytes, 64u << 20));
+  a.words = (opt.bytes + 3) / 4;
+  a.ports = parse_port_model(opt.run.ports, topo);
+  a.op = alg::find_combine_op(opt.op);
+  a.group = opt.group;
+  if (opt.order != "binary" && opt.order != "gray")
+    throw ConfigError("--order", fmt::format("'{}'; allowed: binary, gray", opt.order));
+  if (opt.indices != "computed" && opt.indices != "moved")
+    throw ConfigError("--indices", fmt::format("'{}'; allowed: computed, moved", opt.indices));
+  a.gray = opt.order == "gray";
+  a.move_indices = opt.indices == "moved";
+  a.total_elements = opt.elements;
+  if (source_out) *source_out = a.source;
+  return a;
+}
+
+std::string check_against_oracle(const alg::Schedule& s, const std::vector<std::vector<alg::Word>>& memory) {
+  for (int n = 0; n < s.nodes; ++n) {
+    for (uint32_t a = 0; a < s.memory_words; ++a) {
+      const auto want = s.expected(n, a);
+      if (want && *want != memory[size_t(n)][a])
+        return fmt::format("node {} addr {}: expected {:#010x} got {:#010x}", n, a, *want, memory[size_t(n)][a]);
+    }
+  }
+  return {};
+}
+
+namespace {
+
+// A step starts when its first message is issued (a node that only waits to
+// receive enters the step early and would hide that) and ends when its last
+// node finishes it.
+std::vector<StepTiming> merge_steps(const std::vector<std::vector<StepSpan>>& per_node, const MessageLog& log) {
+  std::map<uint32_t, uint64_t> first_issue;
+  for (const auto& m : log.messages) {
+    auto [it, fresh] = first_issue.try_emplace(m.step, m.issued);
+    it->second = std::min(it->second, m.issued);
+  }
+  std::map<uint32_t, StepTiming> by_tag;
+  for (const auto& spans : per_node) {
+    for (const StepSpan& s : spans) {
+      auto [it, fresh] = by_tag.try_emplace(s.tag, StepTiming{s.tag, s.start, s.end, 0});
+      StepTiming& t = it->second;
+      t.start = std::min(t.start, s.start);
+      t.end = std::max(t.end, s.end);
+      ++t.nodes;
+    }
+  }
+  std::vector<StepTiming> out;
+  for (auto& [tag, t] : by_tag) {
+    if (auto it = first_issue.find(tag); it != first_issue.end()) t.start = it->second;
+    out.push_back(t);
+  }
+  return out;
+}
+
+// Packets' blocked cycles summed per message, per step and in total.
+void attribute_contention(ScheduleRunResult& res) {
+  const auto& log = res.run.log;
+  res.message_blocked.assign(log.messages.size(), ClassCycles{});
+  for (uint32_t pid = 0; pid < res.run.packet_contention.size() && pid < log.message_of_packet.size(); ++pid) {
+    const uint32_t m = log.message_of_packet[pid];
+    if (m == UINT32_MAX) continue;
+    for (int c = 0; c < kContentionClasses; ++c)
+      res.message_blocked[m][size_t(c)] += res.run.packet_contention[pid].cycles[size_t(c)];
+  }
+  std::map<uint32_t, StepTiming*> by_tag;
+  for (auto& st : res.steps) by_tag[st.tag] = &st;
+  for (uint32_t m = 0; m < log.messages.size(); ++m) {
+    const ClassCycles& b = res.message_blocked[m];
+    uint64_t any = 0;
+    for (int c = 0; c < kContentionClasses; ++c) {
+      res.blocked[size_t(c)] += b[size_t(c)];
+      any += b[size_t(c)];
+    }
+    auto it = by_tag.find(log.messages[m].step);
+    if (it == by_tag.end()) continue;
+    for (int c = 0; c < kContentionClasses; ++c) it->second->blocked[size_t(c)] += b[size_t(c)];
+    if (any) ++it->second->blocked_messages;
+  }
+}
+
+}  // namespace
+
+ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
+  const Topology topo = Topology::parse(opt.run.topology);
+  const alg::AlgorithmInfo& info = alg::find_algorithm(opt.algorithm);
+  ScheduleRunResult res;
+  res.options = opt;
+  const alg::AlgorithmArgs args = algorithm_args(opt, topo, &res.source);
+  res.options.source = std::to_string(res.source);
+  validate(opt.run.profile);
+  info.check(topo, args);
+  const alg::Schedule sched = info.build(topo, args);
+  if (const std::string bad = alg::validate(sched); !bad.empty())
+    throw std::logic_error("algorithm " + opt.algorithm + " built an invalid schedule: " + bad);
+  const alg::CostParams cost_params = opt.run.profile.cost_params(args.ports);
+  res.predicted = info.cost_of_schedule ? info.cost_of_schedule(topo, args, cost_params, sched)
+                                        : info.cost(topo, args, cost_params);
+  const alg::ScheduleStats st = alg::stats(sched);
+  res.messages = st.messages;
+  res.words = st.words_sent;
+
+  FirmwareRunOptions run_opt = opt.run;
+  run_opt.expected_messages = st.messages;
+  res.run = run_firmware(
+      run_opt, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
+      sched.memory_words, sched.initial);
+  res.steps = merge_steps(res.run.steps, res.run.log);
+  attribute_contention(res);
+  if (res.run.ok) {
+    res.data_error = check_against_oracle(sched, res.run.memory);
+    res.data_ok = res.data_error.empty();
+  } else {
+    res.data_error = "not checked: the run did not complete";
+  }
+  return res;
+}
+
+}  // namespace wn::fw

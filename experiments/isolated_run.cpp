@@ -1,0 +1,61 @@
+#include "experiments/isolated_run.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+
+#include "systemc/core/config_error.h"
+
+namespace wn {
+
+nlohmann::json run_isolated(const std::function<nlohmann::json()>& job) {
+  int fds[2];
+  if (pipe(fds) != 0) throw std::runtime_error("pipe() failed");
+  std::fflush(stdout);
+  std::fflush(stderr);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("fork() failed");
+  if (pid == 0) {
+    close(fds[0]);
+    nlohmann::json out;
+    try {
+      out = {{"result", job()}};
+    } catch (const ConfigError& e) {
+      out = {{"config_error", {{"field", e.field()}, {"what", e.what()}}}};
+    } catch (const std::exception& e) {
+      out = {{"error", e.what()}};
+    }
+    const std::string s = out.dump();
+    size_t off = 0;
+    while (off < s.size()) {
+      const ssize_t w = write(fds[1], s.data() + off, s.size() - off);
+      if (w <= 0) break;
+      off += size_t(w);
+    }
+    close(fds[1]);
+    std::fflush(stdout);
+    _exit(0);  // skip destructors of the parent's copy of the world
+  }
+  close(fds[1]);
+  std::string buf;
+  char chunk[65536];
+  ssize_t n;
+  while ((n = read(fds[0], chunk, sizeof chunk)) > 0) buf.append(chunk, size_t(n));
+  close(fds[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  if (buf.empty())
+    throw std::runtime_error("simulation child died (status " + std::to_string(status) + ") without a result");
+  const auto j = nlohmann::json::parse(buf);
+  if (j.contains("config_error"))
+    throw ConfigError(j["config_error"]["field"].get<std::string>(),
+                      j["config_error"]["what"].get<std::string>().substr(
+                          j["config_error"]["field"].get<std::string>().size() + 2));
+  if (j.contains("error")) throw std::runtime_error(j["error"].get<std::string>());
+  return j["result"];
+}
+
+}  // namespace wn

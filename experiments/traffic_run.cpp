@@ -1,0 +1,260 @@
+#include "experiments/traffic_run.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <systemc>
+
+#include "systemc/network/flit_tracker.h"
+#include "systemc/core/config_error.h"
+#include "systemc/cosim/node_module.h"
+#include "systemc/cosim/fabric.h"
+#include "systemc/cosim/traffic_source.h"
+
+namespace wn {
+
+namespace {
+
+LatencyStats summarize(std::vector<uint64_t>& v) {
+  LatencyStats s;
+  s.count = v.size();
+  if (v.empty()) return s;
+  std::sort(v.begin(), v.end());
+  uint64_t sum = 0;
+  for (uint64_t x : v) sum += x;
+  s.avg = double(sum) / double(v.size());
+  s.max = v.back();
+  s.p50 = v[v.size() / 2];
+  s.p99 = v[std::min(v.size() - 1, v.size() * 99 / 100)];
+  return s;
+}
+
+// Router-to-router hops of the route from src to dst, in closed form: the
+// routing function (model/route_function.cpp) is minimal on every topology
+// (dimension order on meshes, the shorter direction per dimension on tori,
+// e-cube on hypercubes), so this equals Topology::hops() without walking the
+// path (which allocates) once per delivered packet.
+class HopCounter {
+ public:
+  explicit HopCounter(const Topology& topo) : kind_(topo.kind()), dims_(topo.dims()) {
+    if (kind_ == TopoKind::Cube) return;
+    k_ = topo.radix();
+    coords_.resize(size_t(topo.nodes()) * size_t(dims_));
+    for (int n = 0; n < topo.nodes(); ++n) {
+      const std::vector<int> c = topo.coords(n);
+      for (int i = 0; i < dims_; ++i) coords_[size_t(n) * size_t(dims_) + size_t(i)] = c[size_t(i)];
+    }
+  }
+  int operator()(int src, int dst) const {
+    if (kind_ == TopoKind::Cube) return __builtin_popcount(unsigned(src ^ dst));
+    int h = 0;
+    const int* a = &coords_[size_t(src) * size_t(dims_)];
+    const int* b = &coords_[size_t(dst) * size_t(dims_)];
+    for (int i = 0; i < dims_; ++i) {
+      const int d = a[i] > b[i] ? a[i] - b[i] : b[i] - a[i];
+      h += kind_ == TopoKind::Torus ? std::min(d, k_[size_t(i)] - d) : d;
+    }
+    return h;
+  }
+
+ private:
+  TopoKind kind_;
+  int dims_;
+  std::vector<int> k_;
+  std::vector<int> coords_;
+};
+
+nlohmann::json latency_json(const LatencyStats& s) {
+  return {{"count", s.count}, {"avg", s.avg}, {"max", s.max}, {"p50", s.p50}, {"p99", s.p99}};
+}
+
+}  // namespace
+
+nlohmann::json TrafficResult::to_json() const {
+  const TrafficOptions& opt = options;
+  nlohmann::json j;
+  j["schema"] = "wormnet.traffic/1";
+  j["config"] = {{"topology", opt.topology},
+                 {"ports", opt.ports},
+                 {"injection_channels", opt.net.inj},
+                 {"ejection_channels", opt.net.ej},
+                 {"backend", backend_name(opt.net.backend)},
+                 {"vcs", opt.net.vcs},
+                 {"buf", opt.net.buf},
+                 {"dateline", opt.net.dateline},
+                 {"pattern", opt.pattern},
+                 {"rate", opt.rate},
+                 {"packet_flits", opt.packet_flits},
+                 {"cycles", opt.cycles},
+                 {"warmup", opt.warmup},
+                 {"seed", opt.seed}};
+  j["ok"] = ok;
+  j["deadlock"] = deadlock;
+  if (deadlock) j["deadlock_report"] = deadlock_report;
+  j["drained"] = drained;
+  j["errors"] = errors;
+  j["cycles_simulated"] = cycles_simulated;
+  j["packets"] = {{"created", packets_created}, {"delivered", packets_delivered}};
+  j["throughput"] = {{"offered", offered}, {"accepted", accepted}};
+  j["network_latency"] = latency_json(network_latency);
+  j["total_latency"] = latency_json(total_latency);
+  j["avg_hops"] = avg_hops;
+  j["node_flits_injected"] = node_injected;
+  j["node_flits_ejected"] = node_ejected;
+  return j;
+}
+
+TrafficResult run_traffic(const TrafficOptions& opt_in) {
+  TrafficOptions opt = opt_in;
+  const Topology topo = Topology::parse(opt.topology);
+  opt.net.inj = opt.net.ej = parse_port_model(opt.ports, topo);
+  validate(topo, opt.net);
+  if (opt.packet_flits < 1 || opt.packet_flits > 4096)
+    throw ConfigError("--packet-flits", fmt::format("{} is out of range; allowed: 1..4096", opt.packet_flits));
+  if (!(opt.rate >= 0) || opt.rate > opt.packet_flits)
+    throw ConfigError("--rate", fmt::format("{} is out of range; allowed: 0..packet-flits (at most one new packet per "
+                                            "node per cycle)",
+                                            opt.rate));
+  if (opt.cycles < 1) throw ConfigError("--cycles", "must be at least 1");
+  const auto pattern = make_pattern(opt.pattern, topo, opt.pattern_opt);
+  const uint64_t window_begin = opt.warmup, window_end = opt.warmup + opt.cycles;
+  const uint64_t drain = opt.drain ? opt.drain : 10 * window_end;
+
+  Network net(topo, opt.net);
+  PacketStore store;
+  Scoreboard sb(topo, store);
+  FlitTracker tracker(net);
+  const bool explain = opt.watchdog && opt.explain_deadlock;
+  DeadlockWatchdog watchdog(opt.watchdog);
+  TrafficResult res;
+  res.options = opt;
+  const int n = topo.nodes();
+
+  std::vector<std::unique_ptr<NodeModule>> nodes;
+  std::vector<std::unique_ptr<TrafficSource>> sources;
+  std::vector<uint64_t> net_lat, tot_lat;
+  uint64_t hops_sum = 0, measured_delivered = 0;
+  const HopCounter hop_count(topo);
+  for (int i = 0; i < n; ++i) {
+    nodes.push_back(std::make_unique<NodeModule>(fmt::format("node{}", i).c_str(), i, net, store, sb));
+    sources.push_back(std::make_unique<TrafficSource>(i, *pattern, opt.rate / opt.packet_flits, opt.packet_flits,
+                                                      opt.seed));
+    nodes.back()->ni.on_delivery = [&](uint32_t id, uint64_t) {
+      const PacketRecord& p = store[id];
+      if (!p.measured) return;
+      net_lat.push_back(p.tail_ejected - p.head_injected);
+      tot_lat.push_back(p.tail_ejected - p.created);
+      hops_sum += uint64_t(hop_count(p.src, p.dst));
+      ++measured_delivered;
+    };
+  }
+  uint64_t window_flits_created = 0, ej_at_begin = 0, ej_at_end = 0;
+  auto total_ejected = [&] {
+    uint64_t s = 0;
+    for (auto& nd : nodes) s += nd->ni.flits_ejected();
+    return s;
+  };
+  bool generating = true;
+
+  // Per-node work of a cycle touches only the nodes that can act: a source
+  // whose next packet is due, an NI with a packet queued or streaming (drive()
+  // of an idle NI does nothing), a router output with an injection credit or
+  // an ejected flit (collect() does nothing otherwise).
+  std::vector<uint64_t> next_arrival(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) next_arrival[size_t(i)] = sources[size_t(i)]->next_arrival();
+  std::vector<uint8_t> ni_active(static_cast<size_t>(n), 0);
+  std::vector<int> active;  // nodes whose NI may have something to drive
+  active.reserve(size_t(n));
+  auto before = [&](uint64_t now) {
+    const bool measured = now >= window_begin && now < window_end;
+    if (generating) {
+      for (int i = 0; i < n; ++i) {
+        if (next_arrival[size_t(i)] > now) continue;
+        TrafficSource& src = *sources[size_t(i)];
+        src.generate(now, store, nodes[size_t(i)]->ni, measured, [&](uint32_t) {
+          if (measured) window_flits_created += uint64_t(opt.packet_flits);
+        });
+        next_arrival[size_t(i)] = src.next_arrival();
+        if (!ni_active[size_t(i)]) {
+          ni_active[size_t(i)] = 1;
+          active.push_back(i);
+        }
+      }
+    }
+    // The order of the drive() calls does not matter: each touches only its
+    // own NI, its own packets and its own router's injection inputs.
+    size_t keep = 0;
+    for (const int i : active) {
+      NetworkInterface& ni = nodes[size_t(i)]->ni;
+      ni.drive(now);
+      if (ni.idle())
+        ni_active[size_t(i)] = 0;
+      else
+        active[keep++] = i;
+    }
+    active.resize(keep);
+  };
+  auto after = [&](uint64_t now) {
+    for (int r : net.node_outputs()) nodes[size_t(r)]->ni.collect(now);
+    // The tracker only serves the deadlock explanation.
+    if (explain) tracker.observe(net);
+    const uint64_t next = now + 1;
+    if (next == window_begin) ej_at_begin = total_ejected();
+    if (next == window_end) {
+      ej_at_end = total_ejected();
+      generating = false;
+    }
+    if (watchdog.check(now, net.moves(), net.flits_in_network())) {
+      res.deadlock = true;
+      res.deadlock_report = fmt::format(
+          "deadlock: no flit moved for {} cycles (since cycle {}), {} flits in the network\n{}", watchdog.window(),
+          watchdog.last_move(), net.flits_in_network(),
+          explain ? tracker.explain_waits(net, store)
+                  : fmt::format("rerun with --explain-deadlock (seed {} reproduces this run) for the wait-for analysis\n",
+                                opt.seed));
+      return false;
+    }
+    if (!sb.ok()) return false;
+    if (!generating) {
+      if (sb.delivered() == store.size()) return false;
+      if (next >= window_end + drain) {
+        res.drained = false;
+        return false;
+      }
+    }
+    return true;
+  };
+
+  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS, 0.5, 0.5, sc_core::SC_NS, true);
+  Fabric fabric("fabric", net, before, after);
+  fabric.clk(clk);
+  if (!opt.trace.empty()) net.trace(opt.trace);
+  const auto t0 = std::chrono::steady_clock::now();
+  sc_core::sc_start();
+  res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fabric.rethrow_if_failed();
+
+  res.cycles_simulated = fabric.now();
+  if (ej_at_end == 0 && fabric.now() < window_end) ej_at_end = total_ejected();
+  const uint64_t window = std::min<uint64_t>(opt.cycles, fabric.now() > window_begin ? fabric.now() - window_begin : 0);
+  res.offered = window ? double(window_flits_created) / double(n) / double(window) : 0;
+  res.accepted = window ? double(ej_at_end - ej_at_begin) / double(n) / double(window) : 0;
+  res.packets_created = store.size();
+  res.packets_delivered = sb.delivered();
+  res.network_latency = summarize(net_lat);
+  res.total_latency = summarize(tot_lat);
+  res.avg_hops = measured_delivered ? double(hops_sum) / double(measured_delivered) : 0;
+  for (auto& nd : nodes) {
+    res.node_injected.push_back(nd->ni.flits_injected());
+    res.node_ejected.push_back(nd->ni.flits_ejected());
+  }
+  res.errors = sb.errors();
+  res.router_evals = net.router_evals();
+  res.flit_hops = net.flit_hops();
+  res.ok = sb.ok() && !res.deadlock;
+  return res;
+}
+
+}  // namespace wn

@@ -1,0 +1,52 @@
+#include "systemc/network/scoreboard.h"
+
+#include <fmt/format.h>
+
+#include "systemc/core/flit.h"
+
+namespace wn {
+
+std::string Scoreboard::where(uint32_t id) const {
+  if (!store_.valid(id)) return "unknown packet";
+  const PacketRecord& p = store_[id];
+  return fmt::format("{} -> {}, path {}", p.src, p.dst, fmt::join(topo_.path(p.src, p.dst), "-"));
+}
+
+void Scoreboard::fail(uint32_t id, const std::string& what) {
+  if (errors_.size() < 50) errors_.push_back(fmt::format("packet {} ({}): {}", id, where(id), what));
+}
+
+void Scoreboard::head(int node, int channel, uint64_t f, uint64_t cycle) {
+  const uint32_t id = flit::msg(f);
+  if (!store_.valid(id)) return fail(id, fmt::format("head ejected at node {} carries an unknown id", node));
+  PacketRecord& p = store_[id];
+  if (p.head_ejected != kNever) return fail(id, fmt::format("head delivered twice (node {}, cycle {})", node, cycle));
+  if (p.dst != node) fail(id, fmt::format("delivered to node {} instead of {}", node, p.dst));
+  if (flit::dest(f) != topo_.address(p.dst) || flit::src(f) != topo_.address(p.src) || flit::step(f) != (p.step & ((1u << layout::WN_STEP_W) - 1)))
+    fail(id, fmt::format("head header corrupted: {:#018x}", f));
+  p.head_ejected = cycle;
+  p.ej_channel = channel;
+}
+
+bool Scoreboard::flit(int node, int channel, uint32_t id, int index, uint64_t f, uint64_t cycle) {
+  PacketRecord& p = store_[id];
+  if (index == 0 ? !flit::is_head(f) : flit::is_head(f)) {
+    fail(id, fmt::format("flit {} at node {} channel {} has type {}", index, node, channel, flit::type(f)));
+    return false;
+  }
+  if (index > 0 && flit::payload(f) != body_payload(p, id, index))
+    fail(id, fmt::format("flit {} payload {:#x}, expected {:#x}", index, flit::payload(f), body_payload(p, id, index)));
+  const bool last = index == p.flits - 1;
+  if (flit::is_tail(f) != last) {
+    fail(id, fmt::format("flit {} of {} tail bit {}", index, p.flits, flit::is_tail(f)));
+    return false;
+  }
+  ++p.flits_received;
+  if (!last) return false;
+  if (p.tail_ejected != kNever) fail(id, "delivered twice");
+  p.tail_ejected = cycle;
+  ++delivered_;
+  return true;
+}
+
+}  // namespace wn

@@ -1,0 +1,97 @@
+// C++ cycle model of the wormnet router: rtl/README.md, rule for rule.
+//
+// Index spaces. The model uses compact indices: input VC q = p*VMAX + v for
+// the cfg.ports network ports, then q = ports*VMAX + i for the cfg.inj
+// injection channels; switch-allocation input ports s = p, then ports + i.
+// The RTL uses the same orders padded to its radix. Both index maps are
+// strictly increasing over the indices that can request, every round-robin
+// search is cyclic "first requester at or after ptr", and every pointer is set
+// to winner + 1; so "first requester after the last winner" is the same
+// requester in both spaces (a pointer past the last used index wraps to the
+// first requester, as padded indices in between never request). README §2.
+//
+// Speed: fixed arrays, one 64-bit mask per state bit over q, a ring FIFO per
+// input VC, the route of a waiting head computed once (the route is a pure
+// function of the head and the static configuration), and no work at all when
+// every FIFO is empty.
+#pragma once
+#include <cstdint>
+#include <memory>
+
+#include "systemc/router/router_unit.h"
+
+namespace wn {
+
+class RouterModel final : public RouterUnit {
+ public:
+  RouterModel();
+  void reset(const RouterConfig& cfg) override;
+  void cycle(const RouterIn& in, RouterOut& out) override;
+  const char* backend_name() const override { return "model"; }
+
+  // Test-only fault injection, to prove that the lock-step checker catches a
+  // divergence. Set before or after reset(); reset() keeps the kind.
+  //   0: none.
+  //   1: the first credit that arrives is applied one edge late.
+  //   2: the first switch-allocation output arbitration with two or more
+  //      requesters grants the second requester in round-robin order (and the
+  //      pointer follows it): immediately visible as a different from_port.
+  //   3: the first credit that arrives is lost.
+  void set_fault(int kind) { fault_ = kind; }
+
+ private:
+  static constexpr int kQ = kMaxPorts * kMaxVcs + kMaxPorts;  // input VCs (<= 55 < 64)
+  static constexpr int kEjOut = kMaxPorts;  // output code: network o < kMaxPorts, ejection kEjOut + j
+  static constexpr uint8_t kNoReq = 0xFF;   // cached route of a front that can not request
+
+  RouterConfig cfg_;
+  int P_ = 0;     // network ports
+  int qinj_ = 0;  // first injection q = P_ * kMaxVcs
+  uint32_t in_mask_ = 0, inj_mask_ = 0, ej_mask_ = 0;
+  uint8_t all_vcs_ = 0;                 // VC range of a mesh or cube route: every VC
+  int dim_lsb_[kMaxDims] = {};          // address field of each mesh dimension
+  uint32_t dim_mask_[kMaxDims] = {};
+
+  // Per input VC q.
+  uint8_t head_[kQ];
+  uint8_t size_[kQ];
+  uint8_t act_out_[kQ];  // ACTIVE: output code
+  uint8_t act_vc_[kQ];   // ACTIVE: output VC (0 for ejection)
+  uint8_t rt_out_[kQ];   // cached route of an IDLE front head: network o, kEjOut, or kNoReq
+  uint8_t rt_mask_[kQ];  // its VC range as a bit mask
+  uint64_t ne_ = 0;      // FIFO non-empty
+  uint64_t act_ = 0;     // ACTIVE
+  uint64_t rv_ = 0;      // rt_* valid (IDLE VC with its front routed)
+  uint64_t cr_ = 0;      // ACTIVE VC whose output VC has a credit (valid under act_)
+
+  // Outputs.
+  int8_t credits_[2 * kMaxPorts][kMaxVcs];  // by output code; ejection rows stay > 0
+  uint8_t obusy_[kMaxPorts];                // bit w: output VC (o, w) busy
+  uint32_t ejbusy_ = 0;                     // bit j: ejection channel j busy
+  uint8_t owner_[kMaxPorts][kMaxVcs];       // busy output VC (o, w): the input VC q holding it
+
+  // Round-robin pointers (compact index spaces, see above).
+  uint8_t va_ptr_[kMaxPorts];
+  uint8_t ej_ptr_ = 0;
+  uint8_t sa_in_ptr_[2 * kMaxPorts];
+  uint8_t sa_out_ptr_[2 * kMaxPorts];
+
+  // Test-only faults.
+  int fault_ = 0;
+  bool fault_done_ = false;
+  bool delayed_ = false;
+  uint8_t delayed_o_ = 0, delayed_w_ = 0;
+
+  // Flit storage last: the state above, read every cycle, stays on few cache lines.
+  alignas(64) uint64_t fifo_[kQ][kMaxBuf];
+
+  void route_front(int q);
+  // One credit back for network output VC (o, w); keeps cr_ in step.
+  void credit_up(int o, int w) {
+    if (credits_[o][w]++ == 0 && (obusy_[o] >> w & 1)) cr_ |= uint64_t{1} << owner_[o][w];
+  }
+};
+
+std::unique_ptr<RouterUnit> make_model_router();
+
+}  // namespace wn

@@ -1,0 +1,30 @@
+// The verilated RTL router (rtl/wn_router.sv) behind the RouterUnit interface.
+// One verilation per radix (4, 6, 8, 11 ports); a topology uses the smallest
+// radix that fits and ties the spare ports idle.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "systemc/router/router_unit.h"
+
+namespace wn {
+
+int rtl_radix_for(int ports);
+std::unique_ptr<RouterUnit> make_rtl_router(int ports);
+
+// One FST file holding every RTL router of a network (all share one
+// VerilatedContext). add() each router, then open(), then dump() each cycle.
+class RtlTraceFile {
+ public:
+  RtlTraceFile();
+  ~RtlTraceFile();
+  void add(RouterUnit& rtl_router);  // throws std::invalid_argument for a non-RTL unit
+  void open(const std::string& path);
+  void dump(uint64_t cycle);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace wn
