@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "systemc/core/config_error.h"
+#include "systemc/core/registry.h"
 
 namespace wn::alg {
 namespace {
@@ -35,12 +36,7 @@ const std::vector<CombineOpInfo>& combine_ops() { return table(); }
 
 OpId find_combine_op(const std::string& name) {
   const auto& ops = table();
-  std::string allowed;
-  for (size_t i = 0; i < ops.size(); ++i) {
-    if (ops[i].name == name) return OpId(i);
-    allowed += (i ? ", " : "") + ops[i].name;
-  }
-  throw ConfigError("--op", "unknown operator '" + name + "'; allowed: " + allowed);
+  return OpId(&find_by_name(ops, name, "--op", "operator") - ops.data());
 }
 
 OpId register_combine_op(const CombineOpInfo& info) {

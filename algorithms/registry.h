@@ -1,9 +1,15 @@
-// Registry of collective algorithms: name, legal topologies, parameters, the
-// schedule generator, and the analytic cost. `wormnet list`, `run`, `compare`
-// and (later) `check` are generated from it; a topology/algorithm mismatch is
-// a ConfigError naming the field and what is allowed.
+// Algorithm families. A family is one folder under algorithms/families/ whose
+// family.cpp defines `Family family_<folder>()`; the build discovers the
+// folders and registers every family (cmake: generated families.cpp), so
+// adding a family touches nothing outside its folder. A family declares which
+// topologies it supports (a predicate), its own command-line options, and its
+// algorithms: generator (with the oracle inside the schedule), argument checks
+// and analytic cost. `wormnet list`, `run --help` and the option parsing are
+// generated from it.
 #pragma once
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -14,35 +20,76 @@
 
 namespace wn::alg {
 
+// A flag only one family reads (e.g. --order). Either a word from `choices`
+// or, when `choices` is empty, an unsigned integer in 0..max.
+struct OptionSpec {
+  std::string flag;
+  std::string help;
+  std::string default_value;
+  std::vector<std::string> choices;
+  uint64_t max = UINT32_MAX;
+};
+
+// Family options as parsed once from the command line (parse_options).
+class OptionValues {
+ public:
+  // The value of a choice option / an integer option; throws std::logic_error
+  // for a flag the family did not declare (a bug, not user input).
+  const std::string& word(const std::string& flag) const;
+  uint64_t number(const std::string& flag) const;
+  void set_word(const std::string& flag, std::string v) { words_[flag] = std::move(v); }
+  void set_number(const std::string& flag, uint64_t v) { numbers_[flag] = v; }
+
+ private:
+  std::map<std::string, std::string> words_;
+  std::map<std::string, uint64_t> numbers_;
+};
+
 struct AlgorithmArgs {
-  int source = 0;             // root of rooted collectives (broadcast, reduce, gather, scatter)
-  uint32_t words = 1;         // 32-bit words per block (the per-message / per-node unit)
-  int ports = 1;              // k of the k-port variants (from the port model)
-  OpId op = 1;                // reduction operator (default sum)
-  std::vector<int> group;     // CCL process group (physical node ids); empty = all nodes
-  bool gray = false;          // hypercube data order: Gray-coded node order (default binary)
-  bool move_indices = false;  // d-cycles: indices travel with the data (default: computed locally)
-  uint32_t total_elements = 0;  // hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (0: N x M')
+  int source = 0;          // root of rooted collectives (broadcast, reduce, gather, scatter)
+  uint32_t words = 1;      // 32-bit words per block (the per-message / per-node unit)
+  int ports = 1;           // k of the k-port variants (from the port model)
+  OpId op = 1;             // reduction operator (default sum)
+  std::vector<int> group;  // --group as given (empty: all nodes); for `groups` algorithms the
+                           // pipeline replaces it with the resolved member list before building
+  OptionValues options;    // the family's own options
+  int source_rank = 0;     // set by the pipeline: the rank of `source` in `group` (rooted, groups)
 };
 
 struct AlgorithmInfo {
   std::string name;
   std::string summary;
-  std::string topologies;  // human-readable legal set, e.g. "any" or "cube"
-  std::string params;      // which AlgorithmArgs it reads, e.g. "--source --bytes --op"
-  bool exactly_once = false;  // every node receives at most one message (broadcast, scatter)
-  // Throws ConfigError for a topology/size/argument it cannot run.
+  std::string params;              // the common flags it reads, e.g. "--source --bytes --op"
+  std::vector<std::string> options;  // the family flags it reads, e.g. {"--order"}
+  bool rooted = false;             // reads --source
+  bool groups = false;             // built over ranks 0..n-1 of --group; the pipeline remaps
+  bool exactly_once = false;       // every node receives at most one message (broadcast, scatter)
+  // Throws ConfigError for a size or argument it cannot run (after the family's topology check).
   std::function<void(const Topology&, const AlgorithmArgs&)> check;
+  // The schedule over ranks (groups) or physical nodes.
   std::function<Schedule(const Topology&, const AlgorithmArgs&)> build;
-  std::function<Prediction(const Topology&, const AlgorithmArgs&, const CostParams&)> cost;
-  // Optional: the same prediction from the schedule already built for a run
-  // (cost models that walk the schedule need not build it a second time).
-  std::function<Prediction(const Topology&, const AlgorithmArgs&, const CostParams&, const Schedule&)> cost_of_schedule;
+  // The analytic prediction for the schedule the pipeline built (physical nodes).
+  std::function<Prediction(const Topology&, const AlgorithmArgs&, const CostParams&, const Schedule&)> cost;
 };
 
-const std::vector<AlgorithmInfo>& algorithms();
+struct Family {
+  std::string name;
+  std::string summary;
+  std::string topologies;  // for people (`wormnet list`); `supports` decides
+  // "" when the family runs on `topo`, otherwise the reason and what is allowed.
+  std::function<std::string(const Topology&)> supports;
+  std::vector<OptionSpec> options;
+  std::vector<AlgorithmInfo> algorithms;
+};
+
+const std::vector<Family>& families();
+const std::vector<AlgorithmInfo>& algorithms();  // every family's, in family order
 // Throws ConfigError("--algorithm", allowed names) when unknown.
 const AlgorithmInfo& find_algorithm(const std::string& name);
+const Family& family_of(const AlgorithmInfo& info);
+bool reads_option(const AlgorithmInfo& info, const std::string& flag);
+// Every family option, once per flag (families that share a flag must declare it alike).
+std::vector<OptionSpec> all_options();
 
 // Simulated node memory is real host memory, and a run needs about twice
 // it in all: a schedule may take at most a third of this machine's RAM

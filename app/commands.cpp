@@ -114,9 +114,21 @@ void add_list_command(CLI::App& app) {
                "  model        C++ cycle model, flit-for-flit identical to the RTL\n"
                "  lockstep     both, compared every cycle\n");
     fmt::print("port models:\n  one | all | K   injection = ejection channels per node\n");
-    fmt::print("algorithms (wormnet run/compare --algorithm NAME):\n");
-    for (const auto& a : alg::algorithms())
-      fmt::print("  {:22} {}\n  {:22}   topologies: {}; options: {}\n", a.name, a.summary, "", a.topologies, a.params);
+    fmt::print("algorithm families (wormnet run/compare/check --algorithm NAME):\n");
+    for (const auto& f : alg::families()) {
+      fmt::print("  {} family: {}\n    topologies: {}\n", f.name, f.summary, f.topologies);
+      for (const auto& o : f.options) {
+        std::string allowed;
+        for (const auto& c : o.choices) allowed += (allowed.empty() ? "" : "|") + c;
+        fmt::print("    {:<12} {} [{}; default {}]\n", o.flag, o.help,
+                   allowed.empty() ? fmt::format("0..{}", o.max) : allowed, o.default_value);
+      }
+      for (const auto& a : f.algorithms) {
+        std::string opts = a.params;
+        for (const auto& o : a.options) opts += " " + o;
+        fmt::print("    {:20} {}\n    {:20}   options: {}\n", a.name, a.summary, "", opts);
+      }
+    }
     fmt::print("machine profiles (--profile):\n");
     for (const auto& p : fw::machine_profiles())
       fmt::print("  {:8} alpha {:>4} gamma {:>4} cycles, {:>2} B/flit, {:>8.3f} ns/cycle  {}\n", p.name, p.alpha,

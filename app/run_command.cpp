@@ -5,11 +5,13 @@
 #include <fmt/format.h>
 
 #include <fstream>
+#include <map>
 #include <memory>
 #include <sstream>
 
 #include "app/commands.h"
 #include "systemc/core/config_error.h"
+#include "algorithms/pipeline.h"
 #include "algorithms/schedule_checker.h"
 #include "experiments/collective_run.h"
 #include "experiments/isolated_run.h"
@@ -25,6 +27,7 @@ struct RunCli {
   std::string json;
   std::string csv;
   std::string group;
+  std::map<std::string, std::string> family_options;  // every family flag -> text (given or not)
   // Profile overrides (applied when given).
   uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;
   int bytes_per_flit = 4;
@@ -55,10 +58,15 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   cmd->add_option("--bytes", o.bytes, "bytes per block / message")->capture_default_str();
   cmd->add_option("--op", o.op, "reduction operator: sum | max | min | affine (non-commutative)")->capture_default_str();
   cmd->add_option("--group", c.group, "process group: comma-separated node ids (default: all nodes)");
-  cmd->add_option("--order", o.order, "hypercube data order: binary | gray")->capture_default_str();
-  cmd->add_option("--indices", o.indices, "d-cycles reorder indices: computed | moved")->capture_default_str();
-  cmd->add_option("--elements", o.elements,
-                  "hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (default: N blocks of --bytes)");
+  // Each family's own options, in an option group named after the family.
+  for (const auto& fam : alg::families()) {
+    if (fam.options.empty()) continue;
+    auto* grp = cmd->add_option_group(fam.name + " family", fam.summary);
+    for (const auto& spec : fam.options) {
+      if (cmd->get_option_no_throw(spec.flag)) continue;  // declared by an earlier family
+      grp->add_option(spec.flag, c.family_options[spec.flag], spec.help + " (default " + spec.default_value + ")");
+    }
+  }
   cmd->add_option("--profile", c.profile, "machine profile: ideal | ncube2 | t3d | sp1 | cm200")->capture_default_str();
   cmd->add_option("--alpha", c.alpha, "override: send startup, cycles");
   cmd->add_option("--gamma", c.gamma, "override: receive completion, cycles");
@@ -98,6 +106,8 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
   if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
   fw::validate(o.run.profile);
+  for (const auto& [flag, text] : c.family_options)
+    if (given(flag.c_str())) o.family_options[flag] = text;
   o.group.clear();
   for (const auto& g : split_list(c.group)) {
     try {
@@ -156,8 +166,7 @@ void add_check_command(CLI::App& app) {
     const alg::AlgorithmInfo& info = alg::find_algorithm(o.algorithm);
     int source = 0;
     const alg::AlgorithmArgs args = fw::algorithm_args(o, topo, &source);
-    info.check(topo, args);
-    const alg::Schedule sched = info.build(topo, args);
+    const alg::Schedule sched = alg::build_schedule(info, topo, args).schedule;
     const alg::ScheduleCheck chk = alg::check_schedule(sched, topo, args.ports, info.exactly_once);
     fmt::print("check {} on {} ({} port model: {} channel{}), source {}, {} bytes/block: {} steps, {} messages\n",
                o.algorithm, topo.name(), o.run.ports, args.ports, args.ports == 1 ? "" : "s", source, o.bytes,
@@ -190,6 +199,14 @@ void add_compare_command(CLI::App& app) {
     if (ports.empty()) throw ConfigError("--ports", "empty list; allowed: one, all, K");
     // Validate every combination up front so a bad name fails before any simulation.
     for (const auto& a : algos) alg::find_algorithm(a);
+    // A family flag must be read by at least one of the algorithms; each algorithm gets the ones it reads.
+    for (const auto& [flag, text] : base.family_options) {
+      bool read = false;
+      for (const auto& a : algos) read = read || alg::reads_option(alg::find_algorithm(a), flag);
+      if (!read)
+        throw ConfigError(flag, fmt::format("none of {} reads it; allowed: an algorithm whose family declares it",
+                                            base.algorithm));
+    }
     fmt::print("seed {}\n", base.seed);
     fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.run.topology,
                c->backend, base.run.profile.name, base.bytes, base.source);
@@ -204,6 +221,9 @@ void add_compare_command(CLI::App& app) {
         fw::ScheduleRunOptions o = base;
         o.algorithm = a;
         o.run.ports = p;
+        o.family_options.clear();
+        for (const auto& [flag, text] : base.family_options)
+          if (alg::reads_option(alg::find_algorithm(a), flag)) o.family_options[flag] = text;
         // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
         nlohmann::json j = run_isolated([o] { return fw::run_schedule(o).to_json(false); });
         const double cyc = j["cycles"].get<double>();

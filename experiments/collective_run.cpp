@@ -7,6 +7,8 @@
 
 #include "systemc/core/config_error.h"
 #include "systemc/core/rng.h"
+#include "algorithms/pipeline.h"
+#include "algorithms/reference_run.h"
 #include "firmware/schedule_interpreter.h"
 #include "experiments/traffic_run.h"
 
@@ -33,26 +35,9 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology&
   a.ports = parse_port_model(opt.run.ports, topo);
   a.op = alg::find_combine_op(opt.op);
   a.group = opt.group;
-  if (opt.order != "binary" && opt.order != "gray")
-    throw ConfigError("--order", fmt::format("'{}'; allowed: binary, gray", opt.order));
-  if (opt.indices != "computed" && opt.indices != "moved")
-    throw ConfigError("--indices", fmt::format("'{}'; allowed: computed, moved", opt.indices));
-  a.gray = opt.order == "gray";
-  a.move_indices = opt.indices == "moved";
-  a.total_elements = opt.elements;
+  a.options = alg::parse_options(alg::find_algorithm(opt.algorithm), opt.family_options);
   if (source_out) *source_out = a.source;
   return a;
-}
-
-std::string check_against_oracle(const alg::Schedule& s, const std::vector<std::vector<alg::Word>>& memory) {
-  for (int n = 0; n < s.nodes; ++n) {
-    for (uint32_t a = 0; a < s.memory_words; ++a) {
-      const auto want = s.expected(n, a);
-      if (want && *want != memory[size_t(n)][a])
-        return fmt::format("node {} addr {}: expected {:#010x} got {:#010x}", n, a, *want, memory[size_t(n)][a]);
-    }
-  }
-  return {};
 }
 
 namespace {
@@ -120,13 +105,9 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
   const alg::AlgorithmArgs args = algorithm_args(opt, topo, &res.source);
   res.options.source = std::to_string(res.source);
   validate(opt.run.profile);
-  info.check(topo, args);
-  const alg::Schedule sched = info.build(topo, args);
-  if (const std::string bad = alg::validate(sched); !bad.empty())
-    throw std::logic_error("algorithm " + opt.algorithm + " built an invalid schedule: " + bad);
-  const alg::CostParams cost_params = opt.run.profile.cost_params(args.ports);
-  res.predicted = info.cost_of_schedule ? info.cost_of_schedule(topo, args, cost_params, sched)
-                                        : info.cost(topo, args, cost_params);
+  const alg::BuiltSchedule built = alg::build_schedule(info, topo, args);
+  const alg::Schedule& sched = built.schedule;
+  res.predicted = alg::predict(info, topo, built, opt.run.profile.cost_params(args.ports));
   const alg::ScheduleStats st = alg::stats(sched);
   res.messages = st.messages;
   res.words = st.words_sent;
@@ -139,7 +120,7 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
   res.steps = merge_steps(res.run.steps, res.run.log);
   attribute_contention(res);
   if (res.run.ok) {
-    res.data_error = check_against_oracle(sched, res.run.memory);
+    res.data_error = alg::check_memory(sched, res.run.memory);
     res.data_ok = res.data_error.empty();
   } else {
     res.data_error = "not checked: the run did not complete";

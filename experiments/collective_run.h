@@ -3,6 +3,7 @@
 // compared with its analytic cost.
 #pragma once
 #include <array>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -21,9 +22,7 @@ struct ScheduleRunOptions {
   uint32_t bytes = 1024;      // per block / message
   std::string op = "sum";
   std::vector<int> group;     // empty = all nodes
-  std::string order = "binary";     // hypercube data order: binary | gray
-  std::string indices = "computed"; // d-cycles reorder indices: computed | moved
-  uint32_t elements = 0;            // hc-dcycles-reduce: total elements per node, CM-200 uneven blocks
+  std::map<std::string, std::string> family_options;  // family flags as given (--order gray, ...)
   uint64_t seed = 1;
 };
 
@@ -75,7 +74,5 @@ SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResul
 // JSON of a static check (schema wormnet.check/1).
 nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, const ScheduleRunOptions& opt,
                              int source);
-// First word where `memory` differs from the schedule's oracle, or empty.
-std::string check_against_oracle(const alg::Schedule& s, const std::vector<std::vector<alg::Word>>& memory);
 
 }  // namespace wn::fw

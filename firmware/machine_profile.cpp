@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "systemc/core/config_error.h"
+#include "systemc/core/registry.h"
 
 namespace wn::fw {
 
@@ -40,12 +41,7 @@ const std::vector<MachineProfile>& machine_profiles() {
 }
 
 const MachineProfile& find_profile(const std::string& name) {
-  std::string allowed;
-  for (const auto& p : machine_profiles()) {
-    if (p.name == name) return p;
-    allowed += (allowed.empty() ? "" : ", ") + p.name;
-  }
-  throw ConfigError("--profile", "unknown profile '" + name + "'; allowed: " + allowed);
+  return find_by_name(machine_profiles(), name, "--profile", "profile");
 }
 
 void validate(const MachineProfile& p) {

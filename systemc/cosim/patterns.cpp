@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "systemc/core/config_error.h"
+#include "systemc/core/registry.h"
 
 namespace wn {
 
@@ -135,12 +136,7 @@ const std::vector<PatternInfo>& traffic_patterns() {
 
 std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo,
                                              const PatternOptions& opt) {
-  std::string names;
-  for (const auto& p : traffic_patterns()) {
-    if (p.name == name) return p.make(topo, opt);
-    names += (names.empty() ? "" : ", ") + p.name;
-  }
-  throw ConfigError("--pattern", fmt::format("unknown pattern '{}'; allowed: {}", name, names));
+  return find_by_name(traffic_patterns(), name, "--pattern", "pattern").make(topo, opt);
 }
 
 }  // namespace wn

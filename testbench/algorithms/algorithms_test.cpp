@@ -8,6 +8,7 @@
 #include "algorithms/families/baselines/baselines.h"
 #include "algorithms/reference_run.h"
 #include "algorithms/schedule_checker.h"
+#include "testbench/algorithms/schedule_helpers.h"
 #include "algorithms/step_cost.h"
 #include "systemc/core/config_error.h"
 
@@ -143,17 +144,18 @@ TEST(Algorithms, EveryBaselineMatchesItsOracleEverywhere) {
                                    "torus:3x3", "cube:1", "cube:2", "cube:3", "cube:6"}) {
     const Topology topo = Topology::parse(topo_s);
     for (const auto& info : algorithms()) {
-      if (info.topologies == "cube:d only" && topo.kind() != TopoKind::Cube) continue;
+      if (!family_of(info).supports(topo).empty()) continue;
       for (int ports : {1, 2, 4})
         for (uint32_t words : {1u, 5u})
           for (int source : {0, topo.nodes() - 1, topo.nodes() / 3}) {
-            const AlgorithmArgs a = args_for(source, words, ports);
+            AlgorithmArgs a = args_for(source, words, ports);
+            a.options = parse_options(info, {});
             SCOPED_TRACE(info.name + " on " + topo_s + " ports " + std::to_string(ports) + " words " +
                          std::to_string(words) + " source " + std::to_string(source));
-            info.check(topo, a);
-            const Schedule s = info.build(topo, a);
+            const BuiltSchedule b = build_schedule(info, topo, a);
+            const Schedule& s = b.schedule;
             ASSERT_EQ(validate(s), "");
-            EXPECT_EQ(s.steps, info.cost(topo, a, CostParams{}).steps);
+            EXPECT_EQ(s.steps, predict(info, topo, b, CostParams{}).steps);
             uint32_t max_tag = 0;
             for (const auto& p : s.programs)
               for (const Step& st : p) max_tag = std::max(max_tag, st.tag);
@@ -167,7 +169,7 @@ TEST(Algorithms, EveryBaselineMatchesItsOracleEverywhere) {
 
 TEST(Algorithms, CheckMemoryCatchesOneCorruptedWord) {
   const Topology topo = Topology::parse("mesh:4x4");
-  const Schedule s = build_direct_alltoall(topo, args_for(0, 3, 1));
+  const Schedule s = make_schedule("direct-alltoall", topo, args_for(0, 3, 1));
   auto mem = reference_run(s);
   mem[6][s.memory_words - 2] ^= 4;
   EXPECT_NE(check_memory(s, mem).find("node 6 addr " + std::to_string(s.memory_words - 2)), std::string::npos);
@@ -175,21 +177,21 @@ TEST(Algorithms, CheckMemoryCatchesOneCorruptedWord) {
 
 TEST(Algorithms, StepCounts) {
   const Topology m8 = Topology::parse("mesh:8x8"), c6 = Topology::parse("cube:6"), m35 = Topology::parse("mesh:3x5");
-  EXPECT_EQ(build_rd_broadcast(m8, args_for(9, 1, 1)).steps, 6);
-  EXPECT_EQ(build_rd_broadcast(m35, args_for(4, 1, 1)).steps, 4);
-  EXPECT_EQ(build_direct_alltoall(m8, args_for(0, 1, 1)).steps, 63);
-  EXPECT_EQ(build_direct_alltoall(m8, args_for(0, 1, 4)).steps, 16);
-  EXPECT_EQ(build_direct_alltoall(c6, args_for(0, 1, 6)).steps, 11);
-  EXPECT_EQ(build_ring_allgather(m35, args_for(0, 1, 1)).steps, 14);
-  EXPECT_EQ(build_binomial_gather(m35, args_for(2, 1, 1)).steps, 4);
-  EXPECT_EQ(build_binomial_reduce(m8, args_for(5, 1, 1, "affine")).steps, 7);  // + forward to root 5
-  EXPECT_EQ(build_binomial_reduce(m8, args_for(5, 1, 1, "sum")).steps, 6);
+  EXPECT_EQ(make_schedule("rd-broadcast", m8, args_for(9, 1, 1)).steps, 6);
+  EXPECT_EQ(make_schedule("rd-broadcast", m35, args_for(4, 1, 1)).steps, 4);
+  EXPECT_EQ(make_schedule("direct-alltoall", m8, args_for(0, 1, 1)).steps, 63);
+  EXPECT_EQ(make_schedule("direct-alltoall", m8, args_for(0, 1, 4)).steps, 16);
+  EXPECT_EQ(make_schedule("direct-alltoall", c6, args_for(0, 1, 6)).steps, 11);
+  EXPECT_EQ(make_schedule("ring-allgather", m35, args_for(0, 1, 1)).steps, 14);
+  EXPECT_EQ(make_schedule("binomial-gather", m35, args_for(2, 1, 1)).steps, 4);
+  EXPECT_EQ(make_schedule("binomial-reduce", m8, args_for(5, 1, 1, "affine")).steps, 7);  // + forward to root 5
+  EXPECT_EQ(make_schedule("binomial-reduce", m8, args_for(5, 1, 1, "sum")).steps, 6);
 }
 
 TEST(Algorithms, AffineReduceIsTheRankOrderedFold) {
   const Topology topo = Topology::parse("mesh:4x4");
   for (int root : {0, 5}) {
-    const Schedule s = build_binomial_reduce(topo, args_for(root, 2, 1, "affine"));
+    const Schedule s = make_schedule("binomial-reduce", topo, args_for(root, 2, 1, "affine"));
     const auto mem = reference_run(s);
     std::vector<Word> xs;
     for (int r = 0; r < 16; ++r) xs.push_back(s.initial(r, 1));
@@ -202,7 +204,7 @@ TEST(Algorithms, AffineReduceIsTheRankOrderedFold) {
 TEST(Algorithms, RingReduceScatterRejectsNonCommutative) {
   const Topology topo = Topology::parse("mesh:4x4");
   try {
-    find_algorithm("ring-reduce-scatter").check(topo, args_for(0, 1, 1, "affine"));
+    make_schedule("ring-reduce-scatter", topo, args_for(0, 1, 1, "affine"));
     FAIL() << "accepted a non-commutative operator";
   } catch (const ConfigError& e) {
     EXPECT_EQ(e.field(), "--op");
@@ -214,7 +216,7 @@ TEST(Algorithms, GroupLeavesNonMembersUntouched) {
   const Topology topo = Topology::parse("mesh:4x4");
   AlgorithmArgs a = args_for(7, 3, 1);
   a.group = {3, 7, 1, 12};
-  const Schedule s = build_ring_allgather(topo, a);
+  const Schedule s = make_schedule("ring-allgather", topo, a);
   EXPECT_TRUE(s.programs[0].empty());
   EXPECT_FALSE(s.programs[12].empty());
   auto mem = reference_run(s);
@@ -227,7 +229,7 @@ TEST(Algorithms, BadArgumentsNameTheirField) {
   const Topology topo = Topology::parse("mesh:4x4");
   auto field_of = [&](const std::string& algo, AlgorithmArgs a) {
     try {
-      find_algorithm(algo).check(topo, a);
+      make_schedule(algo, topo, a);
     } catch (const ConfigError& e) {
       return e.field();
     }
@@ -248,7 +250,7 @@ TEST(Algorithms, RdBroadcastStepsUseDisjointChannels) {
   for (const std::string t : {"mesh:8x8", "mesh:4x4", "cube:6", "mesh:4x4x4"}) {
     const Topology topo = Topology::parse(t);
     for (int src = 0; src < topo.nodes(); ++src)
-      EXPECT_EQ(shared_channels_in_steps(build_rd_broadcast(topo, args_for(src, 1, 1)), topo), 0)
+      EXPECT_EQ(shared_channels_in_steps(make_schedule("rd-broadcast", topo, args_for(src, 1, 1)), topo), 0)
           << t << " source " << src;
   }
 }
@@ -256,7 +258,7 @@ TEST(Algorithms, RdBroadcastStepsUseDisjointChannels) {
 // The direct exchange is not: its steps share channels on a mesh.
 TEST(Algorithms, DirectAlltoallStepsShareChannelsOnAMesh) {
   const Topology topo = Topology::parse("mesh:8x8");
-  EXPECT_GT(shared_channels_in_steps(build_direct_alltoall(topo, args_for(0, 1, 1)), topo), 100);
+  EXPECT_GT(shared_channels_in_steps(make_schedule("direct-alltoall", topo, args_for(0, 1, 1)), topo), 100);
 }
 
 TEST(Algorithms, StepModelAddsStartupsNetworkAndCompletions) {
@@ -265,7 +267,7 @@ TEST(Algorithms, StepModelAddsStartupsNetworkAndCompletions) {
   c.alpha = 10;
   c.gamma = 4;
   // direct all-to-all, 2-port: each step 2 sends + 2 receives per node.
-  const Schedule s = build_direct_alltoall(topo, args_for(0, 8, 2));
+  const Schedule s = make_schedule("direct-alltoall", topo, args_for(0, 8, 2));
   double expect = 0;
   for (int st = 0; st < s.steps; ++st) {
     int h = 0;
@@ -341,7 +343,7 @@ TEST(ScheduleChecker, RdAveragePathLengthOn8x8) {
   for (int src = 0; src < 64; ++src) {
     AlgorithmArgs a;
     a.source = src;
-    const ScheduleCheck c = check_schedule(build_rd_broadcast(topo, a), topo, 1, true);
+    const ScheduleCheck c = check_schedule(make_schedule("rd-broadcast", topo, a), topo, 1, true);
     EXPECT_TRUE(c.ok());
     sum += c.avg_hops;
   }

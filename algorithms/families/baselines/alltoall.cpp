@@ -9,9 +9,8 @@
 
 namespace wn::alg {
 
-Schedule build_direct_alltoall(const Topology& topo, const AlgorithmArgs& args) {
-  const std::vector<int> group = group_nodes(topo, args);
-  const int n = int(group.size()), k = std::max(1, args.ports);
+Schedule build_direct_alltoall(const Topology& /*topo*/, const AlgorithmArgs& args) {
+  const int n = int(args.group.size()), k = std::max(1, args.ports);
   const uint32_t m = args.words, recv_base = uint32_t(n) * m;
   Schedule s;
   s.algorithm = "direct-alltoall";
@@ -40,7 +39,7 @@ Schedule build_direct_alltoall(const Topology& topo, const AlgorithmArgs& args) 
     const uint32_t b = (a - recv_base) / m;
     return data_word(int(b), uint32_t(r), (a - recv_base) % m, n, m);
   };
-  return remap_group(s, group, topo.nodes());
+  return s;
 }
 
 }  // namespace wn::alg

@@ -1,11 +1,12 @@
 // Baseline collectives (comparison points for the papers' algorithms). Each
-// builder works over ranks 0..N-1 of a group (all nodes by default) and
-// returns the schedule on physical nodes. Memory layouts are documented in
-// each builder's file. Payload words encode (owner rank, block, offset):
+// builder works over ranks 0..n-1 of args.group (resolved by the pipeline,
+// which maps the schedule onto physical nodes). Memory layouts are documented
+// in each builder's file. Payload words encode (owner rank, block, offset):
 // data_word() below, distinct over the machine for N*N*M < 2^30.
 #pragma once
 #include <vector>
 
+#include "algorithms/group.h"
 #include "algorithms/registry.h"
 
 namespace wn::alg {
@@ -16,13 +17,6 @@ inline Word data_word(int rank, uint32_t block, uint32_t offset, int nranks, uin
 // A distinct "garbage" word for memory that the operation must overwrite.
 inline Word scratch_word(int rank, uint32_t addr) { return 0xc0000000u ^ (uint32_t(rank) << 20) ^ addr; }
 
-// The group as physical node ids (args.group, or 0..N-1), validated: throws
-// ConfigError("--group") for duplicates / out-of-range ids / fewer than 2.
-std::vector<int> group_nodes(const Topology& topo, const AlgorithmArgs& args);
-// The rank of args.source inside the group; throws ConfigError("--source").
-int source_rank(const Topology& topo, const AlgorithmArgs& args);
-// ceil(log2 n) for n >= 1.
-int ceil_log2(int n);
 
 Schedule build_rd_broadcast(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_direct_alltoall(const Topology& topo, const AlgorithmArgs& args);
@@ -31,8 +25,5 @@ Schedule build_ring_reduce_scatter(const Topology& topo, const AlgorithmArgs& ar
 Schedule build_binomial_reduce(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_binomial_gather(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_binomial_scatter(const Topology& topo, const AlgorithmArgs& args);
-
-// Registers the baselines (registry.cpp calls it).
-void add_baselines(std::vector<AlgorithmInfo>& out);
 
 }  // namespace wn::alg

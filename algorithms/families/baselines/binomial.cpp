@@ -45,9 +45,8 @@ std::vector<Range> blocks(int root, int lo, int hi, int n, uint32_t m) {
 
 }  // namespace
 
-Schedule build_binomial_reduce(const Topology& topo, const AlgorithmArgs& args) {
-  const std::vector<int> group = group_nodes(topo, args);
-  const int n = int(group.size()), root = source_rank(topo, args), levels = ceil_log2(n);
+Schedule build_binomial_reduce(const Topology& /*topo*/, const AlgorithmArgs& args) {
+  const int n = int(args.group.size()), root = args.source_rank, levels = ceil_log2(n);
   const uint32_t m = args.words;
   const OpId op = args.op;
   const bool forward = !combine_ops()[op].commutative && root != 0;
@@ -77,12 +76,11 @@ Schedule build_binomial_reduce(const Topology& topo, const AlgorithmArgs& args) 
     for (int q = 0; q < n; ++q) xs.push_back(data_word(q, 0, a, n, m));
     return fold(op, xs);
   };
-  return remap_group(s, group, topo.nodes());
+  return s;
 }
 
-Schedule build_binomial_gather(const Topology& topo, const AlgorithmArgs& args) {
-  const std::vector<int> group = group_nodes(topo, args);
-  const int n = int(group.size()), root = source_rank(topo, args), levels = ceil_log2(n);
+Schedule build_binomial_gather(const Topology& /*topo*/, const AlgorithmArgs& args) {
+  const int n = int(args.group.size()), root = args.source_rank, levels = ceil_log2(n);
   const uint32_t m = args.words;
   Schedule s;
   s.algorithm = "binomial-gather";
@@ -106,12 +104,11 @@ Schedule build_binomial_gather(const Topology& topo, const AlgorithmArgs& args) 
     if (r == root || a / m == uint32_t(r)) return data_word(int(a / m), 0, a % m, n, m);
     return std::nullopt;
   };
-  return remap_group(s, group, topo.nodes());
+  return s;
 }
 
-Schedule build_binomial_scatter(const Topology& topo, const AlgorithmArgs& args) {
-  const std::vector<int> group = group_nodes(topo, args);
-  const int n = int(group.size()), root = source_rank(topo, args), levels = ceil_log2(n);
+Schedule build_binomial_scatter(const Topology& /*topo*/, const AlgorithmArgs& args) {
+  const int n = int(args.group.size()), root = args.source_rank, levels = ceil_log2(n);
   const uint32_t m = args.words;
   Schedule s;
   s.algorithm = "binomial-scatter";
@@ -136,7 +133,7 @@ Schedule build_binomial_scatter(const Topology& topo, const AlgorithmArgs& args)
     if (r == root || a / m == uint32_t(r)) return data_word(root, a / m, a % m, n, m);
     return std::nullopt;
   };
-  return remap_group(s, group, topo.nodes());
+  return s;
 }
 
 }  // namespace wn::alg

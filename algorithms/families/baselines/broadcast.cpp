@@ -58,8 +58,8 @@ void sort_steps(std::vector<std::vector<Step>>& prog) {
 }  // namespace
 
 Schedule build_rd_broadcast(const Topology& topo, const AlgorithmArgs& args) {
-  const std::vector<int> group = group_nodes(topo, args);
-  const int n = int(group.size()), root = source_rank(topo, args);
+  const std::vector<int>& group = args.group;
+  const int n = int(group.size()), root = args.source_rank;
   const uint32_t m = args.words;
   const std::vector<int> phi = lexicographic_ranks(topo, group);
   const int holder = int(std::find(phi.begin(), phi.end(), root) - phi.begin());
@@ -73,7 +73,7 @@ Schedule build_rd_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   sort_steps(s.programs);
   s.initial = [root, n, m](int r, uint32_t a) { return r == root ? data_word(root, 0, a, n, m) : scratch_word(r, a); };
   s.expected = [root, n, m](int, uint32_t a) -> std::optional<Word> { return data_word(root, 0, a, n, m); };
-  return remap_group(s, group, topo.nodes());
+  return s;
 }
 
 }  // namespace wn::alg

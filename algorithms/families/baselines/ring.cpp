@@ -17,9 +17,8 @@ namespace {
 uint32_t mod(int a, int n) { return uint32_t(((a % n) + n) % n); }
 }  // namespace
 
-Schedule build_ring_allgather(const Topology& topo, const AlgorithmArgs& args) {
-  const std::vector<int> group = group_nodes(topo, args);
-  const int n = int(group.size());
+Schedule build_ring_allgather(const Topology& /*topo*/, const AlgorithmArgs& args) {
+  const int n = int(args.group.size());
   const uint32_t m = args.words;
   Schedule s;
   s.algorithm = "ring-allgather";
@@ -39,12 +38,11 @@ Schedule build_ring_allgather(const Topology& topo, const AlgorithmArgs& args) {
     return a / m == uint32_t(r) ? data_word(r, 0, a % m, n, m) : scratch_word(r, a);
   };
   s.expected = [n, m](int, uint32_t a) -> std::optional<Word> { return data_word(int(a / m), 0, a % m, n, m); };
-  return remap_group(s, group, topo.nodes());
+  return s;
 }
 
-Schedule build_ring_reduce_scatter(const Topology& topo, const AlgorithmArgs& args) {
-  const std::vector<int> group = group_nodes(topo, args);
-  const int n = int(group.size());
+Schedule build_ring_reduce_scatter(const Topology& /*topo*/, const AlgorithmArgs& args) {
+  const int n = int(args.group.size());
   const uint32_t m = args.words;
   const OpId op = args.op;
   Schedule s;
@@ -68,7 +66,7 @@ Schedule build_ring_reduce_scatter(const Topology& topo, const AlgorithmArgs& ar
     for (int q = 0; q < n; ++q) xs.push_back(data_word(q, uint32_t(r), a % m, n, m));
     return fold(op, xs);
   };
-  return remap_group(s, group, topo.nodes());
+  return s;
 }
 
 }  // namespace wn::alg

@@ -3,7 +3,6 @@
 
 #include <utility>
 
-#include "algorithms/families/baselines/baselines.h"
 #include "algorithms/families/hypercube/gray_code.h"
 #include "algorithms/families/hypercube/hypercube.h"
 
@@ -87,7 +86,7 @@ void add_reorder(Step& last, const Shape& sh, const std::function<uint32_t(uint3
 
 Schedule build_hc_single_broadcast(const Topology& topo, const AlgorithmArgs& a) {
   const Shape sh = shape(topo, a);
-  const bool g = a.gray;
+  const bool g = gray_order(a);
   const uint32_t n = sh.n;
   // Ring position r = G^-1(PA); after step t-1, OUT block t holds ring position (r+t)'s data.
   auto src = [g, n](uint32_t pa, uint32_t j, uint32_t) {
@@ -110,7 +109,7 @@ Schedule build_hc_single_broadcast(const Topology& topo, const AlgorithmArgs& a)
 
 Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a) {
   const Shape sh = shape(topo, a);
-  const bool g = a.gray, idx = a.move_indices;
+  const bool g = gray_order(a), idx = moved_indices(a);
   const int d = sh.d;
   // Slot i of OUT block j at node PA came from PA ^ sh^i(G(j)) (binary), or
   // G^-1(PA) ^ G^-1(sh^i(G(j))) in Gray order (§3.4 final layout).
@@ -143,7 +142,7 @@ Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a
 
 Schedule build_hc_single_reduce(const Topology& topo, const AlgorithmArgs& a) {
   const Shape sh = shape(topo, a);
-  const bool g = a.gray;
+  const bool g = gray_order(a);
   const uint32_t n = sh.n, m = sh.m;
   const OpId op = a.op;
   // Block index of ring position r: the block node G(r) must end with.
@@ -204,10 +203,10 @@ BlockLayout block_layout(uint32_t n, uint32_t mprime, uint32_t total_elements) {
 
 Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& a) {
   const Shape sh = shape(topo, a);
-  const bool g = a.gray;
+  const bool g = gray_order(a);
   const int d = sh.d;
   const uint32_t n = sh.n;
-  const BlockLayout lay = block_layout(n, sh.m, a.total_elements);
+  const BlockLayout lay = block_layout(n, sh.m, total_elements(a));
   const uint32_t c = lay.c;
   const OpId op = a.op;
   // Block index of the XOR offset x relative to node pa (§3.5, Gray: through G^-1).

@@ -1,4 +1,5 @@
-// Registry entries of the hypercube algorithms (cube:d only).
+// The hypercube family (Mathur & Johnsson, spec seed-004): cube:d only, the
+// whole cube (no --group), options --order, --indices, --elements.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -11,33 +12,23 @@ namespace wn::alg {
 
 namespace {
 
-void check_cube(const std::string& name, const Topology& topo, const AlgorithmArgs& a, uint64_t words_per_node,
-                bool commutative_only) {
-  if (topo.kind() != TopoKind::Cube)
-    throw ConfigError("--topology", fmt::format("{} runs on a binary hypercube, not {}; allowed: cube:1..cube:11", name,
-                                                topo.name()));
-  if (!a.group.empty()) throw ConfigError("--group", fmt::format("{} uses the whole cube; allowed: no --group", name));
-  if (a.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one element)");
-  check_node_memory(topo, words_per_node);
-  if (commutative_only && !combine_ops()[a.op].commutative)
-    throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
-                                          name));
-}
-
 AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, const std::string& params,
-                         Schedule (*build)(const Topology&, const AlgorithmArgs&), uint64_t blocks_words_factor,
-                         bool commutative_only, const std::string& model) {
+                         std::vector<std::string> options, Schedule (*build)(const Topology&, const AlgorithmArgs&),
+                         uint64_t blocks_words_factor, bool commutative_only, const std::string& model) {
   AlgorithmInfo a;
   a.name = name;
   a.summary = summary;
-  a.topologies = "cube:d only";
   a.params = params;
+  a.options = std::move(options);
   a.check = [name, blocks_words_factor, commutative_only](const Topology& topo, const AlgorithmArgs& args) {
-    check_cube(name, topo, args, blocks_words_factor * uint64_t(topo.nodes()) * args.words, commutative_only);
+    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one element)");
+    check_node_memory(topo, blocks_words_factor * uint64_t(topo.nodes()) * args.words);
+    if (commutative_only && !combine_ops()[args.op].commutative)
+      throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
+                                            name));
   };
   a.build = build;
-  a.cost_of_schedule = [model](const Topology& topo, const AlgorithmArgs& args, const CostParams& c,
-                                const Schedule& s) {
+  a.cost = [model](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
     Prediction p;
     p.steps = s.steps;
     p.cycles = step_model_cycles(s, topo, c);
@@ -50,35 +41,54 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
     p.lower_bound_formula = fmt::format("max(d*alpha, (N-1)M'/(d*words_per_flit)) = max({}, {:.0f})", d * c.alpha, words);
     return p;
   };
-  a.cost = [build, predict = a.cost_of_schedule](const Topology& topo, const AlgorithmArgs& args, const CostParams& c) {
-    return predict(topo, args, c, build(topo, args));
-  };
   return a;
 }
 
 }  // namespace
 
-void add_hypercube(std::vector<AlgorithmInfo>& out) {
+Family family_hypercube() {
+  Family f;
+  f.name = "hypercube";
+  f.summary = "Mathur & Johnsson: Hamiltonian-cycle all-to-all broadcast and reduction, and the paper's alternatives";
+  f.topologies = "cube:d only (d = 1..11), the whole cube";
+  f.supports = [](const Topology& topo) {
+    return topo.kind() == TopoKind::Cube
+               ? std::string()
+               : fmt::format("the hypercube family runs on a binary hypercube, not {}; allowed: cube:1..cube:11",
+                             topo.name());
+  };
+  f.options = {
+      {"--order", "data order: blocks by binary or Gray-coded node number", "binary", {"binary", "gray"}},
+      {"--indices", "hc-dcycles reorder addresses: computed by the processor or moved with the data", "computed",
+       {"computed", "moved"}},
+      {"--elements", "hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (0: N blocks of --bytes)",
+       "0", {}, UINT32_MAX},
+  };
+  const std::vector<std::string> order{"--order"};
+  auto& out = f.algorithms;
   out.push_back(cube_entry("hc-single", "all-to-all broadcast along one Hamiltonian cycle (Gray ring), then reorder",
-                           "--bytes (per node) --order", build_hc_single_broadcast, 2, false, "2^d - 1"));
+                           "--bytes (per node)", order, build_hc_single_broadcast, 2, false, "2^d - 1"));
   out.push_back(cube_entry("hc-dcycles",
                            "all-to-all broadcast on d rotated Hamiltonian cycles, all d dimensions every step",
-                           "--bytes (per node) --order --indices", build_hc_dcycles_broadcast, 3, false, "2^d - 1"));
+                           "--bytes (per node)", {"--order", "--indices"}, build_hc_dcycles_broadcast, 3, false,
+                           "2^d - 1"));
   out.push_back(cube_entry("hc-single-reduce", "all-to-all reduction (reduce-scatter) along one Hamiltonian cycle",
-                           "--bytes (per result block) --order --op", build_hc_single_reduce, 1, false, "2^d - 1"));
+                           "--bytes (per result block) --op", order, build_hc_single_reduce, 1, false, "2^d - 1"));
   out.push_back(cube_entry("hc-dcycles-reduce", "all-to-all reduction on d rotated Hamiltonian cycles",
-                           "--bytes (per result block) --order --op", build_hc_dcycles_reduce, 1, false, "2^d - 1"));
+                           "--bytes (per result block) --op", {"--order", "--elements"}, build_hc_dcycles_reduce, 1,
+                           false, "2^d - 1"));
   out.push_back(cube_entry("butterfly", "all-to-all broadcast by rotated spanning binomial trees (butterfly), d stages",
-                           "--bytes (per node) --order", build_hc_butterfly, 1, false, "d"));
+                           "--bytes (per node)", order, build_hc_butterfly, 1, false, "d"));
   out.push_back(cube_entry("reduce-spread",
                            "all-to-all reduction by butterfly all-reduce of the whole vector, then subselection",
-                           "--bytes (per result block) --order --op (commutative)", build_hc_reduce_spread, 2, true,
+                           "--bytes (per result block) --op (commutative)", order, build_hc_reduce_spread, 2, true,
                            "d"));
   out.push_back(cube_entry("nesbt",
                            "all-to-all broadcast one source at a time over d edge-disjoint spanning binomial trees",
-                           "--bytes (per node) --order", build_hc_nesbt, 1, false, "N (d+1) (N for d = 1)"));
+                           "--bytes (per node)", order, build_hc_nesbt, 1, false, "N (d+1) (N for d = 1)"));
   out.push_back(cube_entry("send-spread", "gather to node 0 through the router, then binomial broadcast of the array",
-                           "--bytes (per node) --order", build_hc_send_spread, 1, false, "1 + d"));
+                           "--bytes (per node)", order, build_hc_send_spread, 1, false, "1 + d"));
+  return f;
 }
 
 }  // namespace wn::alg

@@ -1,13 +1,13 @@
 // Hypercube all-to-all broadcast (all-gather) and reduction (reduce-scatter)
 // of Mathur & Johnsson (CM-200; spec seed-004). Every builder runs on cube:d,
 // M' = args.words elements per node (any M', not only multiples of d), binary
-// or Gray-coded node order of the data (args.gray).
+// or Gray-coded node order of the data (the family option --order).
 //
 // Broadcast memory (per node, M' words per block, N = 2^d blocks):
 //   OUT   [0, N*M')      step buffers: OUT block 0 = own data, block u+1 = what
 //                        arrived in step u (the paper's working register rows)
 //   FINAL [N*M', 2N*M')  the gathered array in global order after the reorder
-//   IDX   [2N*M', 3N*M') moved indices (d-cycles with args.move_indices)
+//   IDX   [2N*M', 3N*M') moved indices (d-cycles with --indices moved)
 // Element values are their global index (source block * M' + offset), so a
 // snapshot of OUT reads like the paper's Figures 7-11.
 // Reduction memory: ACC [0, N*M') = N input blocks; the result block stays in
@@ -18,6 +18,13 @@
 #include "algorithms/registry.h"
 
 namespace wn::alg {
+
+// The family's options (family.cpp declares them).
+inline bool gray_order(const AlgorithmArgs& a) { return a.options.word("--order") == "gray"; }
+// d-cycles: the reorder indices travel with the data instead of being computed.
+inline bool moved_indices(const AlgorithmArgs& a) { return a.options.word("--indices") == "moved"; }
+// hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (0: N x M').
+inline uint32_t total_elements(const AlgorithmArgs& a) { return uint32_t(a.options.number("--elements")); }
 
 Schedule build_hc_single_broadcast(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& args);
@@ -35,7 +42,5 @@ int esbt_depth(uint32_t x, int k, int d);
 std::vector<Range> slot_ranges(uint32_t base, uint32_t mprime, int d, int i);
 // Value of a reduction input: node's block b, element s.
 Word reduce_input(int node, uint32_t block, uint32_t s, uint32_t mprime);
-
-void add_hypercube(std::vector<AlgorithmInfo>& out);
 
 }  // namespace wn::alg

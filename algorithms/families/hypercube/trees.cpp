@@ -73,7 +73,7 @@ void sort_steps(Schedule& s) {
 Schedule build_hc_butterfly(const Topology& topo, const AlgorithmArgs& a) {
   const int d = topo.dims();
   const uint32_t n = uint32_t(topo.nodes()), m = a.words;
-  const bool g = a.gray;
+  const bool g = gray_order(a);
   auto blk = [g](uint32_t q) { return g ? inverse(q) : q; };
   Schedule s = gathered_array("butterfly", n, m, g);
   s.steps = d;
@@ -101,7 +101,7 @@ Schedule build_hc_butterfly(const Topology& topo, const AlgorithmArgs& a) {
 Schedule build_hc_reduce_spread(const Topology& topo, const AlgorithmArgs& a) {
   const int d = topo.dims();
   const uint32_t n = uint32_t(topo.nodes()), m = a.words, len = n * m;
-  const bool g = a.gray;
+  const bool g = gray_order(a);
   const OpId op = a.op;
   Schedule s;
   s.algorithm = "reduce-spread";
@@ -163,7 +163,7 @@ int esbt_depth(uint32_t x, int k, int d) {
 Schedule build_hc_nesbt(const Topology& topo, const AlgorithmArgs& a) {
   const int d = topo.dims();
   const uint32_t n = uint32_t(topo.nodes()), m = a.words;
-  const bool g = a.gray;
+  const bool g = gray_order(a);
   Schedule s = gathered_array("nesbt", n, m, g);
   // Tree height: d + 1 for d >= 2 (the root's single child spans a sub-cube), 1 for d = 1.
   uint32_t per_source = 0;
@@ -188,7 +188,7 @@ Schedule build_hc_nesbt(const Topology& topo, const AlgorithmArgs& a) {
 Schedule build_hc_send_spread(const Topology& topo, const AlgorithmArgs& a) {
   const int d = topo.dims();
   const uint32_t n = uint32_t(topo.nodes()), m = a.words;
-  const bool g = a.gray;
+  const bool g = gray_order(a);
   Schedule s = gathered_array("send-spread", n, m, g);
   s.steps = d + 1;
   for (uint32_t q = 1; q < n; ++q) {  // "send": everyone to node 0 through the router

@@ -11,6 +11,7 @@
 #include "algorithms/families/hypercube/hypercube.h"
 #include "algorithms/reference_run.h"
 #include "algorithms/schedule_checker.h"
+#include "testbench/algorithms/schedule_helpers.h"
 #include "experiments/collective_run.h"
 #include "experiments/isolated_run.h"
 
@@ -31,7 +32,7 @@ ScheduleRunOptions cube_run(int d, const std::string& algo, uint32_t mprime, con
   o.run.snapshots = true;
   o.algorithm = algo;
   o.bytes = 4 * mprime;
-  o.order = order;
+  if (order != "binary") o.family_options["--order"] = order;
   return o;
 }
 
@@ -190,7 +191,7 @@ TEST(HypercubeGolden, Figures12To19DcyclesReduction) {
   const Topology topo = Topology::parse("cube:3");
   alg::AlgorithmArgs a;
   a.words = 3;
-  const alg::Schedule sched = alg::build_hc_dcycles_reduce(topo, a);
+  const alg::Schedule sched = alg::make_schedule("hc-dcycles-reduce", topo, a);
   // Every message of step u, slot i moves block j from j^S to j^R.
   for (uint32_t pa = 0; pa < 8; ++pa)
     for (uint32_t u = 0; u < 7; ++u) {
@@ -252,10 +253,7 @@ TEST(HypercubeFormulas, FinalIndicesForEveryDimension) {
         for (const char* algo : {"hc-dcycles", "hc-single", "hc-dcycles-reduce", "hc-single-reduce"}) {
           alg::AlgorithmArgs a;
           a.words = mprime;
-          a.gray = gray_order;
-          const auto& info = alg::find_algorithm(algo);
-          info.check(topo, a);
-          const alg::Schedule s = info.build(topo, a);
+          const alg::Schedule s = alg::make_schedule(algo, topo, a, {{"--order", gray_order ? "gray" : "binary"}});
           ASSERT_EQ(alg::validate(s), "") << algo << " d " << d;
           EXPECT_EQ(s.steps, (1 << d) - 1);
           EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "")
@@ -273,7 +271,7 @@ TEST(HypercubeContention, DcyclesUseEveryLinkOnceSingleCycleUsesN) {
     alg::AlgorithmArgs a;
     a.words = uint32_t(2 * d);
     for (const char* algo : {"hc-dcycles", "hc-dcycles-reduce", "hc-single", "hc-single-reduce"}) {
-      const alg::Schedule s = alg::find_algorithm(algo).build(topo, a);
+      const alg::Schedule s = alg::make_schedule(algo, topo, a);
       const alg::ScheduleCheck c = alg::check_schedule(s, topo, d, false);
       EXPECT_TRUE(c.contention_free()) << algo;
       const bool dcycles = std::string(algo).find("dcycles") != std::string::npos;
@@ -337,7 +335,7 @@ TEST(HypercubeTrees, ButterflyStagesAndLoads) {
     const Topology topo = Topology::parse("cube:" + std::to_string(d));
     alg::AlgorithmArgs a;
     a.words = uint32_t(d);
-    const alg::Schedule s = alg::build_hc_butterfly(topo, a);
+    const alg::Schedule s = alg::make_schedule("butterfly", topo, a);
     EXPECT_EQ(s.steps, d);
     const alg::ScheduleCheck c = alg::check_schedule(s, topo, d, false);
     EXPECT_TRUE(c.contention_free());
@@ -448,7 +446,7 @@ TEST(HypercubeIndexCost, ComputedIndicesCostIndexCyclesPerReorderedWord) {
       o.run.profile = find_profile("ideal");
       o.run.profile.index_cycles_per_word = index_cycles;
       o.algorithm = "hc-dcycles";
-      o.indices = indices;
+      o.family_options["--indices"] = indices;
       o.bytes = 64;  // 16 words per node
       return run_schedule(o).to_json();
     });
@@ -471,7 +469,7 @@ uint64_t dcycles_cycles(int d, const std::string& indices) {
     o.run.net.backend = Backend::Model;
     o.run.profile = find_profile("cm200");
     o.algorithm = "hc-dcycles";
-    o.indices = indices;
+    o.family_options["--indices"] = indices;
     o.bytes = 8 * 128;
     return run_schedule(o).to_json();
   });
@@ -533,7 +531,7 @@ TEST(HypercubeOperators, MaxAndMinReductions) {
       alg::AlgorithmArgs a;
       a.words = 5;
       a.op = alg::find_combine_op(op);
-      const alg::Schedule s = alg::find_algorithm(algo).build(topo, a);
+      const alg::Schedule s = alg::make_schedule(algo, topo, a);
       EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "") << algo << " " << op;
     }
 }
@@ -554,22 +552,21 @@ TEST(HypercubeUneven, CmLayoutReduction) {
     for (bool gray_order : {false, true}) {
       alg::AlgorithmArgs a;
       a.words = 1;
-      a.total_elements = m;
-      a.gray = gray_order;
-      const alg::Schedule s = alg::build_hc_dcycles_reduce(topo, a);
+      const alg::Schedule s = alg::make_schedule("hc-dcycles-reduce", topo, a,
+                                                 {{"--elements", std::to_string(m)}, {"--order", gray_order ? "gray" : "binary"}});
       ASSERT_EQ(alg::validate(s), "") << "M " << m;
       EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "") << "M " << m;
     }
   alg::AlgorithmArgs a;
   a.words = 1;
-  a.total_elements = 19;  // c = 3: six full blocks, block 6 has one element, block 7 none
-  const alg::Schedule s = alg::build_hc_dcycles_reduce(topo, a);
+  // c = 3: six full blocks, block 6 has one element, block 7 none
+  const alg::Schedule s = alg::make_schedule("hc-dcycles-reduce", topo, a, {{"--elements", "19"}});
   size_t msgs = 0;
   for (const auto& p : s.programs)
     for (const auto& st : p) msgs += st.sends.size();
   EXPECT_LT(msgs, size_t(8 * 7 * 3));  // some channels idle
   auto o = cube_run(3, "hc-dcycles-reduce", 1);
-  o.elements = 19;
+  o.family_options["--elements"] = "19";
   o.run.snapshots = false;
   const auto r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;

@@ -1,0 +1,91 @@
+#include "algorithms/pipeline.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "algorithms/group.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::alg {
+
+namespace {
+
+std::string join(const std::vector<std::string>& v) {
+  std::string s;
+  for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
+  return s;
+}
+
+const OptionSpec* spec_of(const Family& f, const std::string& flag) {
+  for (const auto& o : f.options)
+    if (o.flag == flag) return &o;
+  return nullptr;
+}
+
+void parse_one(const OptionSpec& spec, const std::string& text, OptionValues& out) {
+  if (!spec.choices.empty()) {
+    if (std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end())
+      throw ConfigError(spec.flag, fmt::format("'{}'; allowed: {}", text, join(spec.choices)));
+    out.set_word(spec.flag, text);
+    return;
+  }
+  uint64_t v = 0;
+  bool ok = !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos;
+  if (ok) {
+    try {
+      v = std::stoull(text);
+    } catch (const std::exception&) {
+      ok = false;
+    }
+  }
+  if (!ok || v > spec.max)
+    throw ConfigError(spec.flag, fmt::format("'{}' is not allowed; allowed: an integer 0..{}", text, spec.max));
+  out.set_number(spec.flag, v);
+}
+
+}  // namespace
+
+OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string, std::string>& given) {
+  const Family& fam = family_of(info);
+  OptionValues out;
+  for (const auto& [flag, text] : given) {
+    if (std::find(info.options.begin(), info.options.end(), flag) == info.options.end())
+      throw ConfigError(flag, fmt::format("{} does not read it; allowed for {}: {}", info.name, info.name,
+                                          info.options.empty() ? std::string("no family options") : join(info.options)));
+  }
+  for (const auto& flag : info.options) {
+    const OptionSpec* spec = spec_of(fam, flag);
+    if (!spec) throw std::logic_error(info.name + " reads " + flag + ", which family " + fam.name + " does not declare");
+    auto it = given.find(flag);
+    parse_one(*spec, it == given.end() ? spec->default_value : it->second, out);
+  }
+  return out;
+}
+
+BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args) {
+  const Family& fam = family_of(info);
+  if (const std::string why = fam.supports(topo); !why.empty()) throw ConfigError("--topology", why);
+  if (info.groups) {
+    const bool whole = args.group.empty();
+    args.group = resolve_group(topo, args.group);
+    if (info.rooted) args.source_rank = rank_in_group(topo, args.group, args.source, whole);
+  } else {
+    if (!args.group.empty())
+      throw ConfigError("--group", fmt::format("{} uses the whole network; allowed: no --group", info.name));
+    if (info.rooted) args.source_rank = rank_in_group(topo, resolve_group(topo, {}), args.source, true);
+  }
+  info.check(topo, args);
+  Schedule s = info.build(topo, args);
+  if (info.groups) s = remap_group(s, args.group, topo.nodes());
+  if (const std::string bad = validate(s); !bad.empty())
+    throw std::logic_error("algorithm " + info.name + " built an invalid schedule: " + bad);
+  return {std::move(args), std::move(s)};
+}
+
+Prediction predict(const AlgorithmInfo& info, const Topology& topo, const BuiltSchedule& built, const CostParams& c) {
+  return info.cost(topo, built.args, c, built.schedule);
+}
+
+}  // namespace wn::alg
