@@ -17,7 +17,7 @@ struct CostParams {
   uint32_t max_packet_words = 0;  // 0: a message is one packet (one worm)
   double copy_cycles_per_word = 0;     // receive copy / local copy
   double combine_cycles_per_word = 0;  // receive with a reduction operator
-  double index_cycles_per_word = 0;    // computing reorder addresses (LocalOp::computed_index)
+  double index_cycles_per_word = 0;    // computing an address per word (LocalOp::indexed)
   int ports = 1;                  // injection (= ejection) channels per node
 
   // Packets and flits of a message of `words` words (one head flit per packet).

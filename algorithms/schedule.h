@@ -62,17 +62,18 @@ struct LocalOp {
   std::vector<Range> src;
   std::vector<Range> dst;
   Combine combine;
-  // The processor computes the destination addresses (d-cycles reorder with
-  // computed indices): costs the profile's index cycles per word on top.
-  bool computed_index = false;
+  // Indexed (indirect) addressing: the processor computes every destination
+  // address, costing the profile's index cycles per word on top (e.g. the
+  // hypercube d-cycles reorder with computed indices).
+  bool indexed = false;
 };
 
 struct Step {
   uint32_t tag = 0;  // the algorithm's step number (global, not per node)
-  // The sends form one machine "exchange" operation (the CM-200 primitive:
-  // send and receive on all d dimensions at once): the node pays one startup
-  // per group of up to `ports` sends instead of one per send.
-  bool exchange = false;
+  // The sends are one multi-port send operation (e.g. the CM-200 exchange,
+  // which sends and receives on all d dimensions at once): the node pays one
+  // startup per group of up to `ports` sends instead of one per send.
+  bool multiport_send = false;
   std::vector<LocalOp> locals;  // before the sends
   std::vector<LocalOp> after;   // after the receives
   std::vector<Send> sends;

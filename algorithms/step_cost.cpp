@@ -23,9 +23,9 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
       for (const auto* list : {&st.locals, &st.after})
         for (const LocalOp& l : *list)
           work += total_words(l.dst) * ((l.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word) +
-                                        (l.computed_index ? c.index_cycles_per_word : 0));
+                                        (l.indexed ? c.index_cycles_per_word : 0));
       const size_t ports = size_t(c.ports < 1 ? 1 : c.ports);
-      const size_t startups = st.exchange ? (st.sends.size() + ports - 1) / ports : st.sends.size();
+      const size_t startups = st.multiport_send ? (st.sends.size() + ports - 1) / ports : st.sends.size();
       p.startups = std::max(p.startups, double(startups) * c.alpha);
       p.completions = std::max(p.completions, double(st.recvs.size()) * c.gamma + work);
     }

@@ -2,13 +2,13 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
 #include <functional>
 #include <map>
 
 #include "algorithms/registry.h"
 #include "systemc/core/config_error.h"
 #include "firmware/machine_profile.h"
+#include "experiments/report_file.h"
 #include "experiments/traffic_run.h"
 #include "systemc/topology/topology.h"
 
@@ -90,14 +90,11 @@ void add_traffic_command(CLI::App& app) {
   runners()["traffic"] = [opt, backend, json, no_dateline]() {
     opt->net.backend = parse_backend(*backend);
     opt->net.dateline = !*no_dateline;
+    check_writable(*json, "--json");
     fmt::print("seed {}\n", opt->seed);
     const TrafficResult r = run_traffic(*opt);
     print_traffic(r.options, r);
-    if (!json->empty()) {
-      std::ofstream f(*json);
-      if (!f) throw ConfigError("--json", fmt::format("cannot write '{}'", *json));
-      f << r.to_json().dump(2) << "\n";
-    }
+    write_json_report(*json, r.to_json());
     return r.ok ? 0 : 1;
   };
 }

@@ -4,7 +4,6 @@
 // process.
 #include <fmt/format.h>
 
-#include <fstream>
 #include <map>
 #include <memory>
 #include <sstream>
@@ -14,7 +13,8 @@
 #include "algorithms/pipeline.h"
 #include "algorithms/schedule_checker.h"
 #include "experiments/collective_run.h"
-#include "experiments/isolated_run.h"
+#include "experiments/report_file.h"
+#include "experiments/sweep.h"
 
 namespace wn::cli {
 
@@ -119,20 +119,6 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   return o;
 }
 
-void write_json(const std::string& path, const nlohmann::json& j) {
-  if (path.empty()) return;
-  std::ofstream f(path);
-  if (!f) throw ConfigError("--json", fmt::format("cannot write '{}'", path));
-  f << j.dump(2) << "\n";
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  if (path.empty()) return;
-  std::ofstream f(path);
-  if (!f) throw ConfigError("--csv", fmt::format("cannot write '{}'", path));
-  f << text;
-}
-
 }  // namespace
 
 void add_run_command(CLI::App& app) {
@@ -141,13 +127,18 @@ void add_run_command(CLI::App& app) {
                      false);
   runners()["run"] = [c]() {
     const fw::ScheduleRunOptions o = resolve(*c);
+    check_writable(c->json, "--json");
+    if (!c->csv.empty()) {
+      check_writable(c->csv + "-channels.csv", "--csv");
+      check_writable(c->csv + "-messages.csv", "--csv");
+    }
     fmt::print("seed {}\n", o.seed);
     const fw::ScheduleRunResult r = fw::run_schedule(o);
     fmt::print("{}", r.summary());
-    if (!c->json.empty()) write_json(c->json, r.to_json());
+    if (!c->json.empty()) write_json_report(c->json, r.to_json());
     if (!c->csv.empty()) {
-      write_text(c->csv + "-channels.csv", r.channels_csv());
-      write_text(c->csv + "-messages.csv", r.messages_csv());
+      write_report(c->csv + "-channels.csv", r.channels_csv(), "--csv");
+      write_report(c->csv + "-messages.csv", r.messages_csv(), "--csv");
     }
     return r.ok() ? 0 : 1;
   };
@@ -162,6 +153,7 @@ void add_check_command(CLI::App& app) {
   cmd->add_flag("--simulate", *simulate, "run the schedule and compare measured stepwise contention per step");
   runners()["check"] = [c, simulate]() {
     const fw::ScheduleRunOptions o = resolve(*c);
+    check_writable(c->json, "--json");
     const Topology topo = Topology::parse(o.run.topology);
     const alg::AlgorithmInfo& info = alg::find_algorithm(o.algorithm);
     int source = 0;
@@ -182,7 +174,7 @@ void add_check_command(CLI::App& app) {
       j["simulated"] = sc.json;
       if (!sc.agrees || !r.ok()) rc = 1;
     }
-    write_json(c->json, j);
+    write_json_report(c->json, j);
     return rc;
   };
 }
@@ -194,6 +186,7 @@ void add_compare_command(CLI::App& app) {
                      true);
   runners()["compare"] = [c]() {
     const fw::ScheduleRunOptions base = resolve(*c);
+    check_writable(c->json, "--json");
     const auto algos = split_list(base.algorithm), ports = split_list(base.run.ports);
     if (algos.empty()) throw ConfigError("--algorithm", "empty list; allowed: names from `wormnet list`");
     if (ports.empty()) throw ConfigError("--ports", "empty list; allowed: one, all, K");
@@ -213,10 +206,8 @@ void add_compare_command(CLI::App& app) {
     fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12} {:>10} {:>7} {:>8} {:>5}  {:>9} {:>8} {:>8} {:>7}\n", "algorithm",
                "ports", "steps", "cycles", "us", "predicted", "ratio", "speedup", "data", "stepwise", "depth", "port",
                "flow");
-    nlohmann::json all = nlohmann::json::array();
-    bool ok = true;
-    for (const auto& a : algos) {
-      double first = 0;
+    std::vector<SweepPoint> points;
+    for (const auto& a : algos)
       for (const auto& p : ports) {
         fw::ScheduleRunOptions o = base;
         o.algorithm = a;
@@ -225,22 +216,27 @@ void add_compare_command(CLI::App& app) {
         for (const auto& [flag, text] : base.family_options)
           if (alg::reads_option(alg::find_algorithm(a), flag)) o.family_options[flag] = text;
         // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
-        nlohmann::json j = run_isolated([o] { return fw::run_schedule(o).to_json(false); });
-        const double cyc = j["cycles"].get<double>();
-        if (first == 0) first = cyc;
-        const bool good = j["ok"].get<bool>();
-        ok = ok && good;
-        const auto& ct = j["contention"];
-        fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12.3f} {:>10.0f} {:>7.3f} {:>7.2f}x {:>5}  {:>9} {:>8} {:>8} {:>7}\n", a,
-                   p, j["predicted"]["steps"].get<int>(), j["cycles"].get<uint64_t>(), j["microseconds"].get<double>(),
-                   j["predicted"]["cycles"].get<double>(), j["measured_over_predicted"].get<double>(),
-                   cyc > 0 ? first / cyc : 0.0, j["data_check"].get<std::string>(), ct["stepwise"].get<uint64_t>(),
-                   ct["depth"].get<uint64_t>(), ct["port"].get<uint64_t>(), ct["flow"].get<uint64_t>());
-        if (!good) fmt::print("  error: {}{}\n", j["error"].get<std::string>(), j["data_error"].get<std::string>());
-        all.push_back(std::move(j));
+        points.push_back({a + " ports=" + p, [o] { return fw::run_schedule(o).to_json(false); }});
       }
-    }
-    write_json(c->json, {{"schema", "wormnet.compare/1"}, {"runs", all}});
+    bool ok = true;
+    double first = 0;  // the first port model's cycles of the current algorithm
+    const auto all = run_sweep(points, [&](size_t i, const nlohmann::json& j) {
+      const std::string& a = algos[i / ports.size()];
+      const std::string& p = ports[i % ports.size()];
+      const double cyc = j["cycles"].get<double>();
+      if (i % ports.size() == 0) first = 0;
+      if (first == 0) first = cyc;
+      const bool good = j["ok"].get<bool>();
+      ok = ok && good;
+      const auto& ct = j["contention"];
+      fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12.3f} {:>10.0f} {:>7.3f} {:>7.2f}x {:>5}  {:>9} {:>8} {:>8} {:>7}\n", a, p,
+                 j["predicted"]["steps"].get<int>(), j["cycles"].get<uint64_t>(), j["microseconds"].get<double>(),
+                 j["predicted"]["cycles"].get<double>(), j["measured_over_predicted"].get<double>(),
+                 cyc > 0 ? first / cyc : 0.0, j["data_check"].get<std::string>(), ct["stepwise"].get<uint64_t>(),
+                 ct["depth"].get<uint64_t>(), ct["port"].get<uint64_t>(), ct["flow"].get<uint64_t>());
+      if (!good) fmt::print("  error: {}{}\n", j["error"].get<std::string>(), j["data_error"].get<std::string>());
+    });
+    write_json_report(c->json, {{"schema", "wormnet.compare/1"}, {"runs", all}});
     return ok ? 0 : 1;
   };
 }

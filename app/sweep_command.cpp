@@ -2,12 +2,12 @@
 // by side (each point is its own co-simulation, run in a forked child).
 #include <fmt/format.h>
 
-#include <fstream>
 #include <sstream>
 
 #include "app/commands.h"
 #include "systemc/core/config_error.h"
-#include "experiments/isolated_run.h"
+#include "experiments/report_file.h"
+#include "experiments/sweep.h"
 #include "experiments/traffic_run.h"
 
 namespace wn::cli {
@@ -57,6 +57,7 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
     opt->net.backend = parse_backend(*backend);
     const auto port_list = split_list<std::string>(*ports, "--ports");
     const auto rate_list = split_list<double>(*rates, "--rates");
+    check_writable(*json, "--json");
     fmt::print("seed {}\n", opt->seed);
     fmt::print("wormnet sweep  topology={} pattern={} packet-flits={} vcs={} buf={} backend={} window={} cycles\n",
                opt->topology, opt->pattern, opt->packet_flits, opt->net.vcs, opt->net.buf, *backend, opt->cycles);
@@ -65,33 +66,27 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
     fmt::print("\n{:>8}", "");
     for (size_t i = 0; i < port_list.size(); ++i) fmt::print(" | {:>9} {:>9} {:>9}", "accepted", "network", "latency");
     fmt::print("\n");
-    nlohmann::json all = nlohmann::json::array();
-    bool ok = true;
-    for (double rate : rate_list) {
-      fmt::print("{:>8.3f}", rate);
+    std::vector<SweepPoint> points;
+    for (double rate : rate_list)
       for (const auto& p : port_list) {
         TrafficOptions o = *opt;
         o.ports = p;
         o.rate = rate;
-        const auto j = run_isolated([o] {
-          const TrafficResult r = run_traffic(o);
-          return r.to_json();
-        });
-        ok = ok && j["ok"].get<bool>();
-        fmt::print(" | {:>9.4f} {:>9.1f} {:>9.1f}", j["throughput"]["accepted"].get<double>(),
-                   j["network_latency"]["avg"].get<double>(), j["total_latency"]["avg"].get<double>());
-        std::fflush(stdout);
-        all.push_back(j);
+        points.push_back({fmt::format("rate {} ports {}", rate, p), [o] { return run_traffic(o).to_json(); }});
       }
-      fmt::print("\n");
-    }
+    bool ok = true;
+    const auto all = run_sweep(points, [&](size_t i, const nlohmann::json& j) {
+      const size_t port = i % port_list.size();
+      if (port == 0) fmt::print("{:>8.3f}", rate_list[i / port_list.size()]);
+      ok = ok && j["ok"].get<bool>();
+      fmt::print(" | {:>9.4f} {:>9.1f} {:>9.1f}", j["throughput"]["accepted"].get<double>(),
+                 j["network_latency"]["avg"].get<double>(), j["total_latency"]["avg"].get<double>());
+      if (port + 1 == port_list.size()) fmt::print("\n");
+      std::fflush(stdout);
+    });
     fmt::print("(accepted: flits/node/cycle in the window; latencies: average cycles of packets created in the "
                "window and delivered)\n");
-    if (!json->empty()) {
-      std::ofstream f(*json);
-      if (!f) throw ConfigError("--json", fmt::format("cannot write '{}'", *json));
-      f << nlohmann::json{{"schema", "wormnet.sweep/1"}, {"points", all}}.dump(2) << "\n";
-    }
+    write_json_report(*json, {{"schema", "wormnet.sweep/1"}, {"points", all}});
     return ok ? 0 : 1;
   };
 }

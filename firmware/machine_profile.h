@@ -20,7 +20,7 @@ struct MachineProfile {
   uint32_t max_packet_bytes = 0; // 0: one message = one worm
   double copy_cycles_per_word = 0;
   double combine_cycles_per_word = 0;
-  // Computing a reorder address (d-cycles with computed indices), per word.
+  // Indexed addressing: computing one address per word (LocalOp::indexed).
   double index_cycles_per_word = 0;
 
   int words_per_flit() const { return bytes_per_flit / 4; }

@@ -11,7 +11,7 @@ namespace {
 void compute_indices(NodeApi& api, const std::vector<alg::LocalOp>& ops) {
   uint64_t words = 0;
   for (const alg::LocalOp& l : ops)
-    if (l.computed_index) words += alg::total_words(l.dst);
+    if (l.indexed) words += alg::total_words(l.dst);
   if (words) api.compute_indices(words);
 }
 
@@ -25,7 +25,7 @@ void run_step(NodeApi& api, const alg::Step& step) {
     opt.channel = s.channel;
     opt.tag = s.tag;
     opt.step = int(step.tag);
-    opt.startup = !step.exchange || k % ports == 0;  // one startup per exchange operation
+    opt.startup = !step.multiport_send || k % ports == 0;  // one startup per multi-port send
     api.send_ranges(s.dst, s.src, opt);
   }
   // Receives complete in arrival order, not program order: a node does not

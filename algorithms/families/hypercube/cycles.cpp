@@ -39,7 +39,7 @@ Word scratch(int node, uint32_t a) { return 0xc0000000u ^ (uint32_t(node) << 20)
 Step exchange_step(uint32_t tag, bool all_dims = false) {
   Step s;
   s.tag = tag;
-  s.exchange = all_dims;
+  s.multiport_send = all_dims;
   return s;
 }
 
@@ -71,15 +71,15 @@ Schedule broadcast_frame(const char* name, const Shape& sh, bool with_idx,
 }
 
 // The last step's reorder: OUT block j, slot of s -> FINAL at its global block.
-// `computed_index`: the processor computes each destination address (the
+// `indexed`: the processor computes each destination address (the
 // d-cycles without moved indices); the single cycle's reorder is a block copy.
 void add_reorder(Step& last, const Shape& sh, const std::function<uint32_t(uint32_t, uint32_t, uint32_t)>& src,
-                 uint32_t pa, bool computed_index = false) {
+                 uint32_t pa, bool indexed = false) {
   const uint32_t nm = sh.n * sh.m;
   for (uint32_t j = 0; j < sh.n; ++j)
     for (int i = 0; i < sh.d && uint32_t(i) < sh.m; ++i)
       last.after.push_back({slot_ranges(j * sh.m, sh.m, sh.d, i),
-                            slot_ranges(nm + src(pa, j, uint32_t(i)) * sh.m, sh.m, sh.d, i), {}, computed_index});
+                            slot_ranges(nm + src(pa, j, uint32_t(i)) * sh.m, sh.m, sh.d, i), {}, indexed});
 }
 
 }  // namespace

@@ -81,7 +81,7 @@ Schedule build_hc_butterfly(const Topology& topo, const AlgorithmArgs& a) {
     for (int u = 0; u < d; ++u) {
       Step st;
       st.tag = uint32_t(u);
-      st.exchange = true;  // all d parts in one exchange
+      st.multiport_send = true;  // all d parts in one CM-200 exchange
       for (int i = 0; i < d && uint32_t(i) < m; ++i) {
         const uint32_t partner = pa ^ (1u << ((u + i) % d));
         std::vector<Range> out, in;
@@ -113,7 +113,7 @@ Schedule build_hc_reduce_spread(const Topology& topo, const AlgorithmArgs& a) {
     for (int u = 0; u < d; ++u) {
       Step st;
       st.tag = uint32_t(u);
-      st.exchange = true;  // all d variables in one exchange
+      st.multiport_send = true;  // all d variables in one CM-200 exchange
       for (int i = 0; i < d && uint32_t(i) < len; ++i) {  // variable i: elements a mod d == i of the vector
         const int partner = int(pa ^ (1u << ((u + i) % d)));
         st.sends.push_back({partner, slot_ranges(0, len, d, i), uint32_t(u), -1});

@@ -1,0 +1,25 @@
+// The sweep engine: a list of points, each one complete co-simulation in its
+// own process (SystemC elaborates once per process), results in point order.
+// `wormnet sweep` (loads x port models) and `wormnet compare` (algorithms x
+// port models, which scripts/hypercube_table.py drives) are sweeps.
+#pragma once
+#include <functional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+namespace wn {
+
+struct SweepPoint {
+  std::string label;                    // for error messages: "rd-broadcast ports=all"
+  std::function<nlohmann::json()> run;  // runs in a forked child; returns the point's JSON
+};
+
+// Runs every point, in order; `on_result(i, json)` sees each result as it
+// arrives (tables print row by row). A ConfigError in a point is rethrown;
+// any other failure becomes std::runtime_error naming the point's label.
+std::vector<nlohmann::json> run_sweep(const std::vector<SweepPoint>& points,
+                                      const std::function<void(size_t, const nlohmann::json&)>& on_result);
+
+}  // namespace wn
