@@ -43,7 +43,7 @@ struct FirmwareRunResult {
   uint64_t packets = 0, flits_injected = 0, flit_hops = 0;
   double wall_seconds = 0;
   int inj_channels = 1;
-  // Contention measurement (check/contention_monitor.h).
+  // Contention measurement (systemc/network/contention_monitor.h).
   std::vector<PacketRecord> packet_records;        // by packet id
   std::vector<PacketContention> packet_contention; // by packet id (may be shorter: no waits)
   std::map<std::pair<int, int>, ChannelCounters> channels;
