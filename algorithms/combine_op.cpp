@@ -35,8 +35,15 @@ std::vector<CombineOpInfo>& table() {
 const std::vector<CombineOpInfo>& combine_ops() { return table(); }
 
 OpId find_combine_op(const std::string& name) {
+  // "copy" is how a receive without an operator stores; it reduces nothing, so --op does not offer it.
   const auto& ops = table();
-  return OpId(&find_by_name(ops, name, "--op", "operator") - ops.data());
+  std::vector<CombineOpInfo> reducing;
+  for (const auto& op : ops)
+    if (op.fn) reducing.push_back(op);
+  const std::string& found = find_by_name(reducing, name, "--op", "operator").name;
+  for (size_t i = 0; i < ops.size(); ++i)
+    if (ops[i].name == found) return OpId(i);
+  return 0;
 }
 
 OpId register_combine_op(const CombineOpInfo& info) {

@@ -77,6 +77,7 @@ BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, Al
     if (info.rooted) args.source_rank = rank_in_group(topo, resolve_group(topo, {}), args.source, true);
   }
   info.check(topo, args);
+  check_schedule_size(info.name, topo, info.max_messages(topo, args));
   Schedule s = info.build(topo, args);
   if (info.groups) s = remap_group(s, args.group, topo.nodes());
   if (const std::string bad = validate(s); !bad.empty())

@@ -78,4 +78,14 @@ void check_node_memory(const Topology& topo, uint64_t words_per_node) {
                                              words_per_node, total >> 20, topo.name(), limit >> 20));
 }
 
+void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages) {
+  const uint64_t limit = node_memory_limit_bytes();
+  if (messages > limit / kHostBytesPerMessage)
+    throw ConfigError("--topology",
+                      fmt::format("{} on {} sends up to {} messages, whose schedule needs about {} MiB of host memory; "
+                                  "allowed: at most {} MiB here (a third of this machine's RAM): a smaller network",
+                                  algorithm, topo.name(), messages, (messages * kHostBytesPerMessage) >> 20,
+                                  limit >> 20));
+}
+
 }  // namespace wn::alg

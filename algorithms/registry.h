@@ -66,6 +66,9 @@ struct AlgorithmInfo {
   bool exactly_once = false;       // every node receives at most one message (broadcast, scatter)
   // Throws ConfigError for a size or argument it cannot run (after the family's topology check).
   std::function<void(const Topology&, const AlgorithmArgs&)> check;
+  // An upper bound on the schedule's messages, known before it is built: the
+  // pipeline refuses a schedule that would not fit in memory (check_schedule_size).
+  std::function<uint64_t(const Topology&, const AlgorithmArgs&)> max_messages;
   // The schedule over ranks (groups) or physical nodes.
   std::function<Schedule(const Topology&, const AlgorithmArgs&)> build;
   // The analytic prediction for the schedule the pipeline built (physical nodes).
@@ -96,5 +99,10 @@ std::vector<OptionSpec> all_options();
 // (at least 1 GiB). Throws ConfigError("--bytes", sizes) beyond that.
 uint64_t node_memory_limit_bytes();
 void check_node_memory(const Topology& topo, uint64_t words_per_node);
+// A schedule, its static check and a run's message log take about this much host
+// memory per message (measured: `wormnet check` on cube:8 and cube:10 direct-alltoall,
+// 1.6 KiB); the same limit as node memory. Throws ConfigError("--topology", sizes).
+constexpr uint64_t kHostBytesPerMessage = 2048;
+void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages);
 
 }  // namespace wn::alg

@@ -1,4 +1,5 @@
 #include "app/commands.h"
+#include "app/options.h"
 
 #include <fmt/format.h>
 
@@ -46,8 +47,12 @@ void print_traffic(const TrafficOptions& opt, const TrafficResult& r) {
   }
   fmt::print("  per-node flits        injected min {} max {}, ejected min {} max {} (all nodes in --json)\n", imin,
              imax, emin, emax);
-  fmt::print("  scoreboard            {}\n", r.errors.empty() ? "PASS (every packet once, in order, intact)"
-                                                              : fmt::format("FAIL ({} errors)", r.errors.size()));
+  // A deadlocked run delivered only part of its packets: what arrived was checked, the rest never came.
+  fmt::print("  scoreboard            {}\n",
+             !r.errors.empty() ? fmt::format("FAIL ({} errors)", r.errors.size())
+             : r.deadlock      ? fmt::format("INCOMPLETE ({} of {} packets delivered, those intact)", r.packets_delivered,
+                                             r.packets_created)
+                               : std::string("PASS (every packet once, in order, intact)"));
   for (const auto& e : r.errors) fmt::print("    {}\n", e);
   if (r.deadlock) fmt::print("  {}\n", r.deadlock_report);
   const double cps = r.wall_seconds > 0 ? double(r.cycles_simulated) / r.wall_seconds : 0;
@@ -62,28 +67,13 @@ void add_traffic_command(CLI::App& app) {
   auto backend = std::make_shared<std::string>("model");
   auto json = std::make_shared<std::string>();
   auto no_dateline = std::make_shared<bool>(false);
-  cmd->add_option("--topology", opt->topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
+  add_traffic_options(cmd, *opt, *backend);
   cmd->add_option("--ports", opt->ports, "port model: one | all | K channels")->capture_default_str();
-  cmd->add_option("--backend", *backend, "rtl | model | lockstep")->capture_default_str();
-  cmd->add_option("--vcs", opt->net.vcs, "virtual channels per port (1..4; even on a torus)")->capture_default_str();
-  cmd->add_option("--buf", opt->net.buf, "buffer depth per VC in flits (1..16)")->capture_default_str();
-  cmd->add_option("--pattern", opt->pattern, "uniform|transpose|bitcomp|bitrev|tornado|neighbor|hotspot")
-      ->capture_default_str();
-  cmd->add_option("--hotspot-node", opt->pattern_opt.hotspot_node, "hotspot pattern: target node")
-      ->capture_default_str();
-  cmd->add_option("--hotspot-fraction", opt->pattern_opt.hotspot_fraction, "hotspot pattern: share to the hotspot")
-      ->capture_default_str();
-  cmd->add_option("--rate", opt->rate, "offered load, flits/node/cycle")->capture_default_str();
-  cmd->add_option("--packet-flits", opt->packet_flits, "packet length in flits")->capture_default_str();
-  cmd->add_option("--cycles", opt->cycles, "measurement window in cycles")->capture_default_str();
-  cmd->add_option("--warmup", opt->warmup, "warm-up cycles before the window")->capture_default_str();
-  cmd->add_option("--drain", opt->drain, "max cycles to drain after the window (0: 10 x (warmup+cycles))")
-      ->capture_default_str();
-  cmd->add_option("--watchdog", opt->watchdog, "deadlock: cycles without flit movement (0: off)")
-      ->capture_default_str();
+  add_real(cmd, "--rate", opt->rate, "offered load, flits/node/cycle (at most --packet-flits)", 0, 4096);
+  add_uint(cmd, "--drain", opt->drain, "max cycles to drain after the window (0: 10 x (warmup+cycles))", 0, kMaxCycles);
+  add_uint(cmd, "--watchdog", opt->watchdog, "deadlock: cycles without flit movement (0: off)", 0, kMaxCycles);
   cmd->add_flag("--explain-deadlock", opt->explain_deadlock,
                 "track every flit so a deadlock report names the cycle of waits (slower)");
-  cmd->add_option("--seed", opt->seed, "seed of every random choice")->capture_default_str();
   cmd->add_option("--json", *json, "write results as JSON to this file");
   cmd->add_option("--trace", opt->trace, "write an FST waveform of the RTL routers");
   cmd->add_flag("--no-dateline", *no_dateline, "debug: disable torus dateline VC classes (tori can deadlock)");
@@ -95,6 +85,9 @@ void add_traffic_command(CLI::App& app) {
     const TrafficResult r = run_traffic(*opt);
     print_traffic(r.options, r);
     write_json_report(*json, r.to_json());
+    // Verdicts that fail the run also go to stderr, where scripts look for them.
+    if (r.deadlock) std::fprintf(stderr, "error: %s", r.deadlock_report.c_str());
+    for (const auto& e : r.errors) std::fprintf(stderr, "error: scoreboard: %s\n", e.c_str());
     return r.ok ? 0 : 1;
   };
 }

@@ -1,14 +1,40 @@
-// wormnet: command-line entry. libsystemc provides main() and calls sc_main.
+// wormnet: command-line entry. Our main() silences SystemC's copyright banner
+// (it would print on every invocation, --help and errors included) and hands
+// over to the SystemC kernel, which calls sc_main.
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include <cstdio>
-#include <fstream>
+#include <cstdlib>
+#include <new>
 #include <systemc>
 
 #include "app/commands.h"
 #include "systemc/core/config_error.h"
 #include "systemc/router/lockstep/lockstep_router.h"
+
+namespace {
+
+// CLI11's own parse errors (unknown flag or subcommand, a value that is not a
+// number, a missing value) as the one line every bad input gets.
+int usage_error(const CLI::App& app, const CLI::ParseError& e) {
+  std::string sub;
+  for (const auto* s : app.get_subcommands()) sub = " " + s->get_name();
+  std::string what = e.what();
+  if (dynamic_cast<const CLI::ExtrasError*>(&e) || dynamic_cast<const CLI::RequiredError*>(&e) ||
+      dynamic_cast<const CLI::ArgumentMismatch*>(&e) || dynamic_cast<const CLI::ConversionError*>(&e)) {
+    what += fmt::format("; allowed: the options `wormnet{} --help` lists", sub);
+  }
+  if (what.find("allowed") == std::string::npos && app.get_subcommands().empty()) {
+    std::string names;
+    for (const auto* s : app.get_subcommands({})) names += (names.empty() ? "" : ", ") + s->get_name();
+    what += "; allowed subcommands: " + names;
+  }
+  std::fprintf(stderr, "error: %s\n", what.c_str());
+  return 2;
+}
+
+}  // namespace
 
 int sc_main(int argc, char** argv) {
   CLI::App app{"wormnet: cycle-accurate co-simulation of wormhole routers (RTL and C++ model) with node firmware"};
@@ -22,10 +48,14 @@ int sc_main(int argc, char** argv) {
   wn::cli::add_list_command(app);
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    // CLI11 prints its own message; usage errors exit 2 like every bad input.
-    const int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    return usage_error(app, e);
   }
   try {
     return wn::cli::run_selected(app);
@@ -35,5 +65,17 @@ int sc_main(int argc, char** argv) {
   } catch (const wn::LockstepDivergence& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 3;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "error: out of memory: the run needs more than this machine has; reduce --topology or --bytes\n");
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
   }
+}
+
+int main(int argc, char** argv) {
+  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);  // reports flushed line by line, also into a pipe or file
+  return sc_core::sc_elab_and_sim(argc, argv);
 }

@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/options.h"
 #include "systemc/core/config_error.h"
 #include "algorithms/pipeline.h"
 #include "algorithms/schedule_checker.h"
@@ -35,15 +36,6 @@ struct RunCli {
   CLI::App* cmd = nullptr;
 };
 
-std::vector<std::string> split_list(const std::string& s) {
-  std::vector<std::string> v;
-  std::stringstream ss(s);
-  std::string x;
-  while (std::getline(ss, x, ','))
-    if (!x.empty()) v.push_back(x);
-  return v;
-}
-
 void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   c.cmd = cmd;
   auto& o = c.opt;
@@ -55,7 +47,7 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
                   list_ok ? "algorithms, comma-separated (wormnet list)" : "collective algorithm (wormnet list)")
       ->capture_default_str();
   cmd->add_option("--source", o.source, "root node of rooted collectives, or random")->capture_default_str();
-  cmd->add_option("--bytes", o.bytes, "bytes per block / message")->capture_default_str();
+  add_uint(cmd, "--bytes", o.bytes, "bytes per block / message (whole 32-bit words: a multiple of 4)", 4, 64u << 20);
   cmd->add_option("--op", o.op, "reduction operator: sum | max | min | affine (non-commutative)")->capture_default_str();
   cmd->add_option("--group", c.group, "process group: comma-separated node ids (default: all nodes)");
   // Each family's own options, in an option group named after the family.
@@ -68,20 +60,21 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
     }
   }
   cmd->add_option("--profile", c.profile, "machine profile: ideal | ncube2 | t3d | sp1 | cm200")->capture_default_str();
-  cmd->add_option("--alpha", c.alpha, "override: send startup, cycles");
-  cmd->add_option("--gamma", c.gamma, "override: receive completion, cycles");
-  cmd->add_option("--bytes-per-flit", c.bytes_per_flit, "override: body-flit payload in bytes (multiple of 4)");
-  cmd->add_option("--max-packet-bytes", c.max_packet_bytes, "override: split longer messages (0: one worm)");
-  cmd->add_option("--clock-ns", c.clock_ns, "override: ns per network cycle");
-  cmd->add_option("--copy-cycles", c.copy_cycles, "override: cycles per word copied");
-  cmd->add_option("--combine-cycles", c.combine_cycles, "override: cycles per word combined");
-  cmd->add_option("--index-cycles", c.index_cycles,
-                  "override: cycles per reorder address the processor computes (hc-dcycles --indices computed)");
+  add_uint(cmd, "--alpha", c.alpha, "override: send startup, cycles", 0, 1'000'000'000);
+  add_uint(cmd, "--gamma", c.gamma, "override: receive completion, cycles", 0, 1'000'000'000);
+  add_uint(cmd, "--bytes-per-flit", c.bytes_per_flit, "override: body-flit payload in bytes (multiple of 4)", 4, 64);
+  add_uint(cmd, "--max-packet-bytes", c.max_packet_bytes, "override: split longer messages (0: one worm)", 0,
+           64u << 20);
+  add_real(cmd, "--clock-ns", c.clock_ns, "override: ns per network cycle", 1e-6, 1e9);
+  add_real(cmd, "--copy-cycles", c.copy_cycles, "override: cycles per word copied", 0, 1e6);
+  add_real(cmd, "--combine-cycles", c.combine_cycles, "override: cycles per word combined", 0, 1e6);
+  add_real(cmd, "--index-cycles", c.index_cycles,
+           "override: cycles per word whose address the processor computes (LocalOp::indexed)", 0, 1e6);
   cmd->add_option("--backend", c.backend, "rtl | model | lockstep")->capture_default_str();
-  cmd->add_option("--vcs", o.run.net.vcs, "virtual channels per port")->capture_default_str();
-  cmd->add_option("--buf", o.run.net.buf, "buffer depth per VC in flits")->capture_default_str();
-  cmd->add_option("--max-cycles", o.run.max_cycles, "stop the run after this many cycles")->capture_default_str();
-  cmd->add_option("--seed", o.seed, "seed of every random choice (--source random)")->capture_default_str();
+  add_uint(cmd, "--vcs", o.run.net.vcs, "virtual channels per port (even on a torus)", 1, kMaxVcs);
+  add_uint(cmd, "--buf", o.run.net.buf, "buffer depth per VC in flits", 1, kMaxBuf);
+  add_uint(cmd, "--max-cycles", o.run.max_cycles, "stop the run after this many cycles", 1, kMaxCycles);
+  add_uint(cmd, "--seed", o.seed, "seed of every random choice (--source random)", 0, UINT64_MAX);
   cmd->add_option("--json", c.json, "write results as JSON to this file");
   if (!list_ok) {
     cmd->add_option("--trace", o.run.trace, "write an FST waveform of the RTL routers");
@@ -109,14 +102,20 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   for (const auto& [flag, text] : c.family_options)
     if (given(flag.c_str())) o.family_options[flag] = text;
   o.group.clear();
-  for (const auto& g : split_list(c.group)) {
-    try {
+  if (!c.group.empty())
+    for (const auto& g : split_list(c.group, "--group")) {
+      std::string text = g;
+      if (!uint_in(0, 1u << 20)(text).empty())
+        throw ConfigError("--group", fmt::format("'{}' is not a node id; allowed: comma-separated node ids", g));
       o.group.push_back(std::stoi(g));
-    } catch (const std::exception&) {
-      throw ConfigError("--group", fmt::format("'{}' is not a node id; allowed: comma-separated node ids", g));
     }
-  }
   return o;
+}
+
+// A failed run's reason also goes to stderr (the summary on stdout has it too).
+void report_failure(const fw::ScheduleRunResult& r) {
+  if (!r.run.ok) std::fprintf(stderr, "error: %s\n", r.run.error.c_str());
+  else if (!r.data_ok) std::fprintf(stderr, "error: data check FAIL: %s\n", r.data_error.c_str());
 }
 
 }  // namespace
@@ -140,6 +139,7 @@ void add_run_command(CLI::App& app) {
       write_report(c->csv + "-channels.csv", r.channels_csv(), "--csv");
       write_report(c->csv + "-messages.csv", r.messages_csv(), "--csv");
     }
+    report_failure(r);
     return r.ok() ? 0 : 1;
   };
 }
@@ -172,6 +172,7 @@ void add_check_command(CLI::App& app) {
       const fw::SimulatedCheck sc = fw::compare_check(chk, r);
       fmt::print("{}", sc.text);
       j["simulated"] = sc.json;
+      report_failure(r);
       if (!sc.agrees || !r.ok()) rc = 1;
     }
     write_json_report(c->json, j);
@@ -187,7 +188,7 @@ void add_compare_command(CLI::App& app) {
   runners()["compare"] = [c]() {
     const fw::ScheduleRunOptions base = resolve(*c);
     check_writable(c->json, "--json");
-    const auto algos = split_list(base.algorithm), ports = split_list(base.run.ports);
+    const auto algos = split_list(base.algorithm, "--algorithm"), ports = split_list(base.run.ports, "--ports");
     if (algos.empty()) throw ConfigError("--algorithm", "empty list; allowed: names from `wormnet list`");
     if (ports.empty()) throw ConfigError("--ports", "empty list; allowed: one, all, K");
     // Validate every combination up front so a bad name fails before any simulation.

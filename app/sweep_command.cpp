@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "app/commands.h"
+#include "app/options.h"
 #include "systemc/core/config_error.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
@@ -13,18 +14,14 @@
 namespace wn::cli {
 
 namespace {
-template <typename T>
-std::vector<T> split_list(const std::string& s, const std::string& field) {
-  std::vector<T> out;
-  std::stringstream ss(s);
-  std::string item;
-  while (std::getline(ss, item, ',')) {
-    std::stringstream is(item);
-    T v{};
-    if (!(is >> v) || !is.eof()) throw ConfigError(field, fmt::format("'{}' is not a valid list item", item));
-    out.push_back(v);
+// Offered loads: finite numbers 0..packet-flits (run_traffic checks the upper bound per point).
+std::vector<double> parse_rates(const std::string& text) {
+  std::vector<double> out;
+  for (const auto& item : split_list(text, "--rates")) {
+    std::string s = item;
+    if (const std::string err = real_in(0, 4096)(s); !err.empty()) throw ConfigError("--rates", err);
+    out.push_back(std::stod(item));
   }
-  if (out.empty()) throw ConfigError(field, "needs at least one value");
   return out;
 }
 }  // namespace
@@ -39,24 +36,14 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
   opt->cycles = 5000;
   opt->warmup = 1000;
   opt->drain = 1;  // throughput is measured in the window; saturated points are not drained
-  cmd->add_option("--topology", opt->topology)->capture_default_str();
+  add_traffic_options(cmd, *opt, *backend);
   cmd->add_option("--ports", *ports, "comma-separated port models (one, all, K)")->capture_default_str();
   cmd->add_option("--rates", *rates, "comma-separated offered loads, flits/node/cycle")->capture_default_str();
-  cmd->add_option("--backend", *backend, "rtl | model | lockstep")->capture_default_str();
-  cmd->add_option("--vcs", opt->net.vcs)->capture_default_str();
-  cmd->add_option("--buf", opt->net.buf)->capture_default_str();
-  cmd->add_option("--pattern", opt->pattern)->capture_default_str();
-  cmd->add_option("--hotspot-node", opt->pattern_opt.hotspot_node)->capture_default_str();
-  cmd->add_option("--hotspot-fraction", opt->pattern_opt.hotspot_fraction)->capture_default_str();
-  cmd->add_option("--packet-flits", opt->packet_flits)->capture_default_str();
-  cmd->add_option("--cycles", opt->cycles)->capture_default_str();
-  cmd->add_option("--warmup", opt->warmup)->capture_default_str();
-  cmd->add_option("--seed", opt->seed)->capture_default_str();
   cmd->add_option("--json", *json, "write all points as JSON");
   runners["sweep"] = [=]() {
     opt->net.backend = parse_backend(*backend);
-    const auto port_list = split_list<std::string>(*ports, "--ports");
-    const auto rate_list = split_list<double>(*rates, "--rates");
+    const auto port_list = split_list(*ports, "--ports");
+    const auto rate_list = parse_rates(*rates);
     check_writable(*json, "--json");
     fmt::print("seed {}\n", opt->seed);
     fmt::print("wormnet sweep  topology={} pattern={} packet-flits={} vcs={} buf={} backend={} window={} cycles\n",

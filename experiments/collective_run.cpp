@@ -29,8 +29,9 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology&
                                                 topo.nodes() - 1));
     }
   }
-  if (opt.bytes == 0 || opt.bytes > (64u << 20))
-    throw ConfigError("--bytes", fmt::format("{} is out of range; allowed: 1..{}", opt.bytes, 64u << 20));
+  if (opt.bytes == 0 || opt.bytes > (64u << 20) || opt.bytes % 4 != 0)
+    throw ConfigError("--bytes", fmt::format("{} is not allowed; allowed: whole 32-bit words, a multiple of 4 in 4..{}",
+                                             opt.bytes, 64u << 20));
   a.words = (opt.bytes + 3) / 4;
   a.ports = parse_port_model(opt.run.ports, topo);
   a.op = alg::find_combine_op(opt.op);

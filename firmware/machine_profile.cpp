@@ -47,14 +47,18 @@ const MachineProfile& find_profile(const std::string& name) {
 void validate(const MachineProfile& p) {
   if (p.bytes_per_flit < 4 || p.bytes_per_flit % 4 != 0 || p.bytes_per_flit > 64)
     throw ConfigError("--bytes-per-flit", fmt::format("{} not allowed; allowed: a multiple of 4 in 4..64", p.bytes_per_flit));
-  if (!(p.clock_ns > 0)) throw ConfigError("--clock-ns", "must be > 0");
+  if (!(p.clock_ns > 0) || p.clock_ns > 1e9)
+    throw ConfigError("--clock-ns", fmt::format("{} is not allowed; allowed: a number 1e-06..1e+09", p.clock_ns));
   if (p.max_packet_bytes != 0 && p.max_packet_bytes < uint32_t(p.bytes_per_flit))
     throw ConfigError("--max-packet-bytes",
                       fmt::format("{} is shorter than one flit ({} bytes); allowed: 0 (no limit) or >= {}",
                                   p.max_packet_bytes, p.bytes_per_flit, p.bytes_per_flit));
-  if (p.copy_cycles_per_word < 0 || p.combine_cycles_per_word < 0)
-    throw ConfigError("--copy-cycles", "per-word costs must be >= 0");
-  if (p.index_cycles_per_word < 0) throw ConfigError("--index-cycles", "must be >= 0");
+  // Written as !(x >= 0) so that nan is refused too (it would spin to --max-cycles).
+  const std::pair<const char*, double> per_word[] = {{"--copy-cycles", p.copy_cycles_per_word},
+                                                     {"--combine-cycles", p.combine_cycles_per_word},
+                                                     {"--index-cycles", p.index_cycles_per_word}};
+  for (const auto& [field, v] : per_word)
+    if (!(v >= 0) || v > 1e6) throw ConfigError(field, fmt::format("{} is not allowed; allowed: a number 0..1000000", v));
 }
 
 alg::CostParams MachineProfile::cost_params(int ports) const {

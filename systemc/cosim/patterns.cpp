@@ -59,7 +59,8 @@ int log2_exact(int n) {
 }
 
 [[noreturn]] void unsupported(const std::string& pattern, const Topology& t, const std::string& why) {
-  throw ConfigError("--pattern", fmt::format("{} is not defined on {}: {}", pattern, t.name(), why));
+  throw ConfigError("--pattern", fmt::format("{} is not defined on {}: {}; allowed: another pattern (wormnet list)",
+                                             pattern, t.name(), why));
 }
 
 }  // namespace
@@ -106,6 +107,9 @@ const std::vector<PatternInfo>& traffic_patterns() {
       {"tornado", "every coordinate c -> (c + (k-1)/2) mod k (mesh/torus)",
        [](const Topology& t, const PatternOptions&) {
          if (t.kind() == TopoKind::Cube) unsupported("tornado", t, "needs a mesh or torus (k >= 3)");
+         // (k-1)/2 = 0 for k = 2: every node would send to itself, i.e. nothing at all.
+         for (int k : t.radix())
+           if (k < 3) unsupported("tornado", t, "needs k >= 3 in every dimension (k = 2 sends nothing)");
          return table(t, [&](int n) {
            auto c = t.coords(n);
            for (size_t i = 0; i < c.size(); ++i) c[i] = (c[i] + (t.radix()[i] - 1) / 2) % t.radix()[i];

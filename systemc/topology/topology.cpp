@@ -48,9 +48,13 @@ Topology Topology::parse(const std::string& spec) {
   if (kind != "mesh" && kind != "torus")
     throw ConfigError("--topology", fmt::format("unknown kind '{}'; allowed: {}", kind, kAllowed));
   std::vector<int> k;
-  std::stringstream ss(dims);
-  std::string part;
-  while (std::getline(ss, part, 'x')) k.push_back(to_int(part));
+  // Split keeping empty parts, so "4x4x" and "4xx4" are refused rather than read as 4x4.
+  for (size_t from = 0;;) {
+    const size_t x = dims.find('x', from);
+    k.push_back(to_int(dims.substr(from, x == std::string::npos ? std::string::npos : x - from)));
+    if (x == std::string::npos) break;
+    from = x + 1;
+  }
   if (k.size() != 2 && k.size() != 3)
     throw ConfigError("--topology", fmt::format("'{}' must have 2 or 3 dimensions; allowed: {}", spec, kAllowed));
   for (int ki : k)

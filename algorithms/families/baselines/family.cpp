@@ -13,9 +13,12 @@ namespace {
 std::string hop_text(const Schedule& s, const Topology& topo) { return fmt::format("h <= {}", max_hops(s, topo)); }
 
 // blocks_factor: memory blocks per node as a multiple of the group size (0: one block).
+// messages: at most n for trees (n - 1, + 1 forward to the root), n (n - 1) for exchanges and rings.
+enum class Messages { Tree, AllPairs };
+
 AlgorithmInfo entry(const std::string& name, const std::string& summary, const std::string& params,
                     Schedule (*build)(const Topology&, const AlgorithmArgs&), int blocks_factor, bool rooted,
-                    std::function<std::string(const Topology&, const AlgorithmArgs&)> steps_text) {
+                    Messages messages, std::function<std::string(const Topology&, const AlgorithmArgs&)> steps_text) {
   AlgorithmInfo a;
   a.name = name;
   a.summary = summary;
@@ -26,6 +29,10 @@ AlgorithmInfo entry(const std::string& name, const std::string& summary, const s
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 1");
     const uint64_t n = args.group.size();
     check_node_memory(topo, (blocks_factor == 0 ? 1 : uint64_t(blocks_factor) * n) * args.words);
+  };
+  a.max_messages = [messages](const Topology&, const AlgorithmArgs& args) {
+    const uint64_t n = args.group.size();
+    return messages == Messages::Tree ? n : n * (n - 1);
   };
   a.build = build;
   a.cost = [steps_text](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
@@ -66,19 +73,19 @@ Family family_baselines() {
   out.push_back(entry("rd-broadcast",
                       "broadcast by recursive doubling over the lexicographic node list (RD/U-mesh, U-torus, "
                       "binomial on cubes)",
-                      "--source --bytes --group", build_rd_broadcast, 0, true, log_steps));
+                      "--source --bytes --group", build_rd_broadcast, 0, true, Messages::Tree, log_steps));
   out.back().exactly_once = true;
   out.push_back(entry("direct-alltoall",
                       "all-to-all personalized, step z: i sends block i+z to i+z; k-port: k exchanges per step",
-                      "--bytes (per block) --ports --group", build_direct_alltoall, 2, false,
+                      "--bytes (per block) --ports --group", build_direct_alltoall, 2, false, Messages::AllPairs,
                       [](const Topology&, const AlgorithmArgs& a) {
                         const int n = group_size(a), k = std::max(1, a.ports);
                         return fmt::format("ceil(({}-1)/{}) = {} steps", n, k, (n - 1 + k - 1) / k);
                       }));
   out.push_back(entry("ring-allgather", "all-gather around the rank ring, N-1 steps", "--bytes (per node) --group",
-                      build_ring_allgather, 1, false, ring_steps));
+                      build_ring_allgather, 1, false, Messages::AllPairs, ring_steps));
   AlgorithmInfo rs = entry("ring-reduce-scatter", "reduce-scatter around the rank ring, N-1 steps (commutative ops)",
-                           "--bytes (per block) --op --group", build_ring_reduce_scatter, 1, false, ring_steps);
+                           "--bytes (per block) --op --group", build_ring_reduce_scatter, 1, false, Messages::AllPairs, ring_steps);
   const auto base_check = rs.check;
   rs.check = [base_check](const Topology& topo, const AlgorithmArgs& args) {
     base_check(topo, args);
@@ -93,7 +100,7 @@ Family family_baselines() {
   };
   out.push_back(rs);
   out.push_back(entry("binomial-reduce", "reduce to --source over a binomial tree, rank-ordered fold",
-                      "--source --bytes --op --group", build_binomial_reduce, 0, true,
+                      "--source --bytes --op --group", build_binomial_reduce, 0, true, Messages::Tree,
                       [](const Topology&, const AlgorithmArgs& a) {
                         const int n = group_size(a);
                         const bool fwd = !combine_ops()[a.op].commutative && a.source_rank != 0;
@@ -101,9 +108,9 @@ Family family_baselines() {
                                            ceil_log2(n) + (fwd ? 1 : 0));
                       }));
   out.push_back(entry("binomial-gather", "gather to --source over a binomial tree (messages double per step)",
-                      "--source --bytes (per node) --group", build_binomial_gather, 1, true, log_steps));
+                      "--source --bytes (per node) --group", build_binomial_gather, 1, true, Messages::Tree, log_steps));
   out.push_back(entry("binomial-scatter", "scatter from --source over a binomial tree (messages halve per step)",
-                      "--source --bytes (per node) --group", build_binomial_scatter, 1, true, log_steps));
+                      "--source --bytes (per node) --group", build_binomial_scatter, 1, true, Messages::Tree, log_steps));
   out.back().exactly_once = true;
   return f;
 }

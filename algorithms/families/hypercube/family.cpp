@@ -14,7 +14,8 @@ namespace {
 
 AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, const std::string& params,
                          std::vector<std::string> options, Schedule (*build)(const Topology&, const AlgorithmArgs&),
-                         uint64_t blocks_words_factor, bool commutative_only, const std::string& model) {
+                         uint64_t blocks_words_factor, bool commutative_only, const std::string& model,
+                         uint64_t (*messages)(uint64_t n, uint64_t d)) {
   AlgorithmInfo a;
   a.name = name;
   a.summary = summary;
@@ -26,6 +27,9 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
     if (commutative_only && !combine_ops()[args.op].commutative)
       throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
                                             name));
+  };
+  a.max_messages = [messages](const Topology& topo, const AlgorithmArgs&) {
+    return messages(uint64_t(topo.nodes()), uint64_t(topo.dims()));
   };
   a.build = build;
   a.cost = [model](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
@@ -65,29 +69,35 @@ Family family_hypercube() {
        "0", {}, UINT32_MAX},
   };
   const std::vector<std::string> order{"--order"};
+  // Upper bounds on the messages (schedule-size guard): per step every node sends on one link
+  // (single cycle) or on all d (d-cycles, trees); nESBT pipelines N sources over d trees.
+  auto ring = [](uint64_t n, uint64_t) { return n * (n - 1); };
+  auto dring = [](uint64_t n, uint64_t d) { return n * (n - 1) * d; };
+  auto stages = [](uint64_t n, uint64_t d) { return n * d * d; };
+  auto two_trees = [](uint64_t n, uint64_t) { return 2 * n; };
   auto& out = f.algorithms;
   out.push_back(cube_entry("hc-single", "all-to-all broadcast along one Hamiltonian cycle (Gray ring), then reorder",
-                           "--bytes (per node)", order, build_hc_single_broadcast, 2, false, "2^d - 1"));
+                           "--bytes (per node)", order, build_hc_single_broadcast, 2, false, "2^d - 1", ring));
   out.push_back(cube_entry("hc-dcycles",
                            "all-to-all broadcast on d rotated Hamiltonian cycles, all d dimensions every step",
                            "--bytes (per node)", {"--order", "--indices"}, build_hc_dcycles_broadcast, 3, false,
-                           "2^d - 1"));
+                           "2^d - 1", dring));
   out.push_back(cube_entry("hc-single-reduce", "all-to-all reduction (reduce-scatter) along one Hamiltonian cycle",
-                           "--bytes (per result block) --op", order, build_hc_single_reduce, 1, false, "2^d - 1"));
+                           "--bytes (per result block) --op", order, build_hc_single_reduce, 1, false, "2^d - 1", ring));
   out.push_back(cube_entry("hc-dcycles-reduce", "all-to-all reduction on d rotated Hamiltonian cycles",
                            "--bytes (per result block) --op", {"--order", "--elements"}, build_hc_dcycles_reduce, 1,
-                           false, "2^d - 1"));
+                           false, "2^d - 1", dring));
   out.push_back(cube_entry("butterfly", "all-to-all broadcast by rotated spanning binomial trees (butterfly), d stages",
-                           "--bytes (per node)", order, build_hc_butterfly, 1, false, "d"));
+                           "--bytes (per node)", order, build_hc_butterfly, 1, false, "d", stages));
   out.push_back(cube_entry("reduce-spread",
                            "all-to-all reduction by butterfly all-reduce of the whole vector, then subselection",
                            "--bytes (per result block) --op (commutative)", order, build_hc_reduce_spread, 2, true,
-                           "d"));
+                           "d", stages));
   out.push_back(cube_entry("nesbt",
                            "all-to-all broadcast one source at a time over d edge-disjoint spanning binomial trees",
-                           "--bytes (per node)", order, build_hc_nesbt, 1, false, "N (d+1) (N for d = 1)"));
+                           "--bytes (per node)", order, build_hc_nesbt, 1, false, "N (d+1) (N for d = 1)", dring));
   out.push_back(cube_entry("send-spread", "gather to node 0 through the router, then binomial broadcast of the array",
-                           "--bytes (per node)", order, build_hc_send_spread, 1, false, "1 + d"));
+                           "--bytes (per node)", order, build_hc_send_spread, 1, false, "1 + d", two_trees));
   return f;
 }
 

@@ -1,0 +1,71 @@
+#include "app/options.h"
+
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "systemc/core/config_error.h"
+#include "systemc/core/router_types.h"
+
+namespace wn::cli {
+
+CLI::Validator uint_in(uint64_t min, uint64_t max) {
+  return CLI::Validator(
+      [min, max](std::string& s) -> std::string {
+        const std::string allowed = fmt::format("allowed: an integer {}..{}", min, max);
+        if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos)
+          return fmt::format("'{}' is not allowed; {}", s, allowed);
+        errno = 0;
+        const unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
+        if (errno == ERANGE || v < min || v > max) return fmt::format("{} is out of range; {}", s, allowed);
+        return {};
+      },
+      fmt::format("INT in [{} - {}]", min, max));
+}
+
+CLI::Validator real_in(double min, double max) {
+  return CLI::Validator(
+      [min, max](std::string& s) -> std::string {
+        const std::string allowed = fmt::format("allowed: a number {}..{}", min, max);
+        char* end = nullptr;
+        errno = 0;
+        const double v = std::strtod(s.c_str(), &end);
+        if (s.empty() || end != s.c_str() + s.size() || errno == ERANGE || !std::isfinite(v))
+          return fmt::format("'{}' is not allowed; {}", s, allowed);
+        if (v < min || v > max) return fmt::format("{} is out of range; {}", s, allowed);
+        return {};
+      },
+      fmt::format("NUMBER in [{} - {}]", min, max));
+}
+
+void add_traffic_options(CLI::App* cmd, TrafficOptions& opt, std::string& backend) {
+  cmd->add_option("--topology", opt.topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
+  cmd->add_option("--backend", backend, "rtl | model | lockstep")->capture_default_str();
+  add_uint(cmd, "--vcs", opt.net.vcs, "virtual channels per port (even on a torus)", 1, kMaxVcs);
+  add_uint(cmd, "--buf", opt.net.buf, "buffer depth per VC in flits", 1, kMaxBuf);
+  cmd->add_option("--pattern", opt.pattern, "uniform|transpose|bitcomp|bitrev|tornado|neighbor|hotspot")
+      ->capture_default_str();
+  add_uint(cmd, "--hotspot-node", opt.pattern_opt.hotspot_node, "hotspot pattern: target node", 0, 1u << 20);
+  add_real(cmd, "--hotspot-fraction", opt.pattern_opt.hotspot_fraction, "hotspot pattern: share to the hotspot", 0, 1);
+  add_uint(cmd, "--packet-flits", opt.packet_flits, "packet length in flits", 1, 4096);
+  add_uint(cmd, "--cycles", opt.cycles, "measurement window in cycles", 1, kMaxCycles);
+  add_uint(cmd, "--warmup", opt.warmup, "warm-up cycles before the window", 0, kMaxCycles);
+  add_uint(cmd, "--seed", opt.seed, "seed of every random choice", 0, UINT64_MAX);
+}
+
+std::vector<std::string> split_list(const std::string& s, const std::string& field) {
+  std::vector<std::string> v;
+  std::stringstream ss(s);
+  std::string x;
+  while (std::getline(ss, x, ',')) {
+    if (x.empty()) throw ConfigError(field, fmt::format("'{}' has an empty item; allowed: a comma-separated list", s));
+    v.push_back(x);
+  }
+  if (v.empty()) throw ConfigError(field, "empty list; allowed: one or more comma-separated values");
+  return v;
+}
+
+}  // namespace wn::cli

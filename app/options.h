@@ -1,0 +1,37 @@
+// Validated command-line options. Every number is checked on its text before
+// CLI11 converts it, so a negative count, a fraction where an integer belongs,
+// nan, inf or an out-of-range value is one line naming the option and the
+// allowed values (exit 2) — never a wrapped unsigned or a cast of infinity.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <string>
+
+#include "experiments/traffic_run.h"
+
+namespace wn::cli {
+
+constexpr uint64_t kMaxCycles = 1'000'000'000'000;  // 10^12: ~58 days at the model's speed
+
+// An integer min..max (no sign, no fraction, no exponent).
+CLI::Validator uint_in(uint64_t min, uint64_t max);
+// A finite real number min..max.
+CLI::Validator real_in(double min, double max);
+
+template <class T>
+CLI::Option* add_uint(CLI::App* cmd, const std::string& name, T& target, const std::string& help, uint64_t min,
+                      uint64_t max) {
+  return cmd->add_option(name, target, help)->check(uint_in(min, max))->capture_default_str();
+}
+inline CLI::Option* add_real(CLI::App* cmd, const std::string& name, double& target, const std::string& help,
+                             double min, double max) {
+  return cmd->add_option(name, target, help)->check(real_in(min, max))->capture_default_str();
+}
+
+// The options `traffic` and `sweep` share: network, pattern, window, seed.
+void add_traffic_options(CLI::App* cmd, TrafficOptions& opt, std::string& backend);
+
+// "a,b,c" -> {"a", "b", "c"}; an empty item or an empty list is a ConfigError(field).
+std::vector<std::string> split_list(const std::string& s, const std::string& field);
+
+}  // namespace wn::cli
