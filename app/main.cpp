@@ -18,17 +18,16 @@ namespace {
 // CLI11's own parse errors (unknown flag or subcommand, a value that is not a
 // number, a missing value) as the one line every bad input gets.
 int usage_error(const CLI::App& app, const CLI::ParseError& e) {
-  std::string sub;
-  for (const auto* s : app.get_subcommands()) sub = " " + s->get_name();
   std::string what = e.what();
-  if (dynamic_cast<const CLI::ExtrasError*>(&e) || dynamic_cast<const CLI::RequiredError*>(&e) ||
-      dynamic_cast<const CLI::ArgumentMismatch*>(&e) || dynamic_cast<const CLI::ConversionError*>(&e)) {
-    what += fmt::format("; allowed: the options `wormnet{} --help` lists", sub);
-  }
-  if (what.find("allowed") == std::string::npos && app.get_subcommands().empty()) {
+  if (app.get_subcommands().empty()) {
+    // No subcommand recognised: name what was typed and the subcommands there are.
     std::string names;
     for (const auto* s : app.get_subcommands({})) names += (names.empty() ? "" : ", ") + s->get_name();
+    const auto rest = app.remaining();
+    if (!rest.empty()) what = fmt::format("'{}' is not a subcommand", rest.front());
     what += "; allowed subcommands: " + names;
+  } else if (what.find("allowed") == std::string::npos) {
+    what += fmt::format("; allowed: the options `wormnet {} --help` lists", app.get_subcommands().front()->get_name());
   }
   std::fprintf(stderr, "error: %s\n", what.c_str());
   return 2;

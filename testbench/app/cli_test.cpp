@@ -42,8 +42,8 @@ TEST(Cli, TooManyAddressBits) { expect_config_error("traffic --topology mesh:64x
 TEST(Cli, PortsBeyondNetworkPorts) { expect_config_error("traffic --topology mesh:4x4 --ports 5", "--ports", "K = 1..4"); }
 TEST(Cli, PortModelWord) { expect_config_error("traffic --ports some", "--ports", "allowed: one, all"); }
 TEST(Cli, OddVcsOnTorus) { expect_config_error("traffic --topology torus:4x4 --vcs 3", "--vcs", "even"); }
-TEST(Cli, VcsOutOfRange) { expect_config_error("traffic --vcs 5", "--vcs", "allowed: 1..4"); }
-TEST(Cli, BufferOutOfRange) { expect_config_error("traffic --buf 0", "--buf", "allowed: 1..16"); }
+TEST(Cli, VcsOutOfRange) { expect_config_error("traffic --vcs 5", "--vcs", "allowed: an integer 1..4"); }
+TEST(Cli, BufferOutOfRange) { expect_config_error("traffic --buf 0", "--buf", "allowed: an integer 1..16"); }
 TEST(Cli, UnknownPattern) { expect_config_error("traffic --pattern zigzag", "--pattern", "allowed: uniform"); }
 TEST(Cli, PatternNotDefinedOnTopology) {
   expect_config_error("traffic --topology mesh:3x5 --pattern bitrev", "--pattern", "power-of-two");

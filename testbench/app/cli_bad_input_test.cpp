@@ -1,0 +1,97 @@
+// Every bad input a reviewer tried (issue 13), as a table: exactly one line on
+// stderr, naming the field and the allowed values, exit code 2, and no
+// simulation started (nothing of a report on stdout).
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace {
+
+struct BadInput {
+  const char* name;
+  const char* args;
+  const char* field;    // the error names this field...
+  const char* allowed;  // ...and says what is allowed
+};
+
+std::ostream& operator<<(std::ostream& os, const BadInput& b) { return os << b.args; }
+
+const BadInput kCases[] = {
+    {"NegativeCycles", "traffic --cycles -5", "--cycles", "allowed: an integer 1.."},
+    {"NegativeWarmup", "traffic --warmup -1", "--warmup", "allowed: an integer 0.."},
+    {"HugeCycles", "traffic --cycles 18446744073709551615", "--cycles", "allowed: an integer 1..1000000000000"},
+    {"NegativeSeed", "traffic --seed -1", "--seed", "allowed: an integer 0..18446744073709551615"},
+    {"NegativeWatchdog", "traffic --watchdog -1", "--watchdog", "allowed: an integer 0.."},
+    {"NegativeMaxCycles", "run --max-cycles -1", "--max-cycles", "allowed: an integer 1.."},
+    {"ZeroMaxCycles", "run --max-cycles 0", "--max-cycles", "allowed: an integer 1.."},
+    {"NanCopyCycles", "run --copy-cycles nan", "--copy-cycles", "allowed: a number 0..1000000"},
+    {"InfCopyCycles", "run --copy-cycles inf", "--copy-cycles", "allowed: a number 0..1000000"},
+    {"NanCombineCycles", "run --combine-cycles nan", "--combine-cycles", "allowed: a number 0..1000000"},
+    {"InfIndexCycles", "run --index-cycles inf", "--index-cycles", "allowed: a number 0..1000000"},
+    {"NegativeCombineCyclesNamesItself", "run --combine-cycles -1", "--combine-cycles", "allowed: a number 0.."},
+    {"InfClock", "run --clock-ns inf", "--clock-ns", "allowed: a number"},
+    {"GroupTrailingLetters", "run --group 3abc,4", "--group", "allowed: comma-separated node ids"},
+    {"GroupFraction", "run --group 3.9,4", "--group", "allowed: comma-separated node ids"},
+    {"TopologyTrailingX", "traffic --topology mesh:4x4x", "--topology", "allowed: mesh:AxB"},
+    {"TornadoOnTwoByTwo", "traffic --topology mesh:2x2 --pattern tornado", "--pattern", "k >= 3"},
+    {"OpCopyNotListed", "run --algorithm binomial-reduce --op copy", "--op", "allowed: sum, max, min, affine"},
+    {"EmptyBenchTopologies", "bench --topologies ''", "--topologies", "allowed: one or more"},
+    {"CyclesExponent", "traffic --cycles 1e12", "--cycles", "allowed: an integer"},
+    {"SeedWord", "traffic --seed abc", "--seed", "allowed: an integer"},
+    {"BytesExponent", "run --bytes 1e15", "--bytes", "allowed: an integer 4..67108864"},
+    {"BytesNotWholeWords", "run --bytes 50", "--bytes", "a multiple of 4"},
+    {"UnknownFlag", "traffic --frobnicate 3", "--frobnicate", "allowed: the options `wormnet traffic --help` lists"},
+    {"UnknownSubcommand", "frobnicate", "frobnicate", "allowed subcommands: traffic"},
+    {"JsonNotWritable", "run --json /proc/x.json", "--json", "allowed: a path in a writable folder"},
+    {"CsvNotWritable", "run --csv /nonexistent-dir/x", "--csv", "allowed: a path in a writable folder"},
+    {"ScheduleTooBig", "check --topology cube:11 --algorithm direct-alltoall --bytes 4", "--topology",
+     "a third of this machine's RAM"},
+    {"FamilyOptionNotRead", "run --algorithm rd-broadcast --order gray", "--order", "allowed for rd-broadcast"},
+    {"FamilyOptionBadWord", "run --topology cube:3 --algorithm hc-single --order spiral", "--order",
+     "allowed: binary, gray"},
+    {"FamilyOptionBadNumber", "run --topology cube:3 --algorithm hc-dcycles-reduce --elements -3", "--elements",
+     "allowed: an integer 0..4294967295"},
+    {"HypercubeOnMesh", "run --topology mesh:4x4 --algorithm hc-single", "--topology", "allowed: cube:1..cube:11"},
+    {"GroupOnHypercube", "run --topology cube:3 --algorithm hc-single --group 1,2", "--group", "allowed: no --group"},
+    {"HotspotFractionNan", "traffic --pattern hotspot --hotspot-fraction nan", "--hotspot-fraction",
+     "allowed: a number 0..1"},
+    {"RatesNegative", "sweep --rates 0.1,-0.2", "--rates", "allowed: a number 0..4096"},
+    {"RatesEmptyItem", "sweep --rates 0.1,,0.2", "--rates", "allowed: a comma-separated list"},
+    {"RepeatZero", "bench --repeat 0", "--repeat", "allowed: an integer 1..100"},
+};
+
+class BadInputTest : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(BadInputTest, OneLineNamingFieldAndAllowedExitTwo) {
+  const BadInput& c = GetParam();
+  const std::string dir = std::string(WN_BINARY_DIR) + "/cli_bad_input";
+  std::system(("mkdir -p " + dir).c_str());
+  const std::string out = dir + "/" + c.name + ".out", err = dir + "/" + c.name + ".err";
+  // No SYSTEMC_DISABLE_COPYRIGHT_MESSAGE here: the program must keep SystemC quiet itself.
+  const std::string cmd = "env -u SYSTEMC_DISABLE_COPYRIGHT_MESSAGE " + std::string(WN_BINARY_DIR) + "/wormnet " +
+                          c.args + " >" + out + " 2>" + err;
+  const int status = std::system(cmd.c_str());
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 2) << c.args;
+  std::ifstream ef(err), of(out);
+  std::stringstream es, os;
+  es << ef.rdbuf();
+  os << of.rdbuf();
+  const std::string e = es.str(), o = os.str();
+  EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << "stderr:\n" << e;
+  EXPECT_EQ(e.rfind("error: ", 0), 0u) << e;
+  EXPECT_NE(e.find(c.field), std::string::npos) << e;
+  EXPECT_NE(e.find(c.allowed), std::string::npos) << e;
+  // Nothing ran: no report lines on stdout (at most the seed line).
+  EXPECT_EQ(o.find("cycles"), std::string::npos) << "stdout:\n" << o;
+}
+
+INSTANTIATE_TEST_SUITE_P(Issue13, BadInputTest, ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<BadInput>& i) { return std::string(i.param.name); });
+
+}  // namespace
