@@ -39,6 +39,7 @@ struct Prediction {
   int steps = 0;
   double cycles = 0;
   std::string formula;  // the closed form, in the paper's terms, with values
+  std::string data;        // the data the run moves, when --bytes alone does not say it (e.g. --elements)
   double lower_bound = 0;  // a lower bound on any algorithm for the operation (0: none given)
   std::string lower_bound_formula;
 };

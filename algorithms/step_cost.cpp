@@ -2,8 +2,31 @@
 
 #include <algorithm>
 #include <map>
+#include <vector>
 
 namespace wn::alg {
+
+namespace {
+
+// Cycles the busiest of `ports` channels streams when the step's messages are
+// dealt to them largest first: their flits, plus one bubble between two
+// packets that follow each other on a channel (rtl/README.md §4: an input VC
+// is re-allocated the cycle after the tail leaves). 0 when every message has
+// a channel of its own (the per-message network time covers it).
+double serialized_flits(std::vector<uint32_t> flits, int ports) {
+  const size_t k = size_t(ports < 1 ? 1 : ports);
+  if (flits.size() <= k) return 0;
+  std::sort(flits.rbegin(), flits.rend());
+  std::vector<double> load(k, 0);
+  std::vector<int> count(k, 0);
+  for (uint32_t f : flits) {
+    const size_t c = size_t(std::min_element(load.begin(), load.end()) - load.begin());
+    load[c] += f + (count[c]++ > 0 ? 1 : 0);
+  }
+  return *std::max_element(load.begin(), load.end());
+}
+
+}  // namespace
 
 double step_model_cycles(const Schedule& s, const Topology& topo, const CostParams& c) {
   // Per step: the most startups any node serializes, the slowest message's
@@ -16,8 +39,21 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
     for (const Step& st : s.programs[size_t(n)]) {
       Parts& p = steps[st.tag];
       double work = 0;
-      for (const Send& m : st.sends)
+      std::vector<uint32_t> out_flits, in_flits;
+      int hops = 0;
+      for (const Send& m : st.sends) {
         p.network = std::max(p.network, c.network_cycles(topo.hops(n, m.dst), total_words(m.src)));
+        out_flits.push_back(c.flits(total_words(m.src)) + c.packets(total_words(m.src)) - 1);
+        hops = std::max(hops, topo.hops(n, m.dst));
+      }
+      for (const Recv& r : st.recvs) {
+        in_flits.push_back(c.flits(total_words(r.dst)) + c.packets(total_words(r.dst)) - 1);
+        hops = std::max(hops, topo.hops(r.src, n));
+      }
+      // More messages than channels: the busiest injection (ejection) channel
+      // streams its messages one after another.
+      p.network = std::max(p.network, c.router_cycles_per_hop * (hops + 1) - 1 + serialized_flits(out_flits, c.ports));
+      p.network = std::max(p.network, c.router_cycles_per_hop * (hops + 1) - 1 + serialized_flits(in_flits, c.ports));
       for (const Recv& r : st.recvs)
         work += total_words(r.dst) * (r.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word);
       for (const auto* list : {&st.locals, &st.after})

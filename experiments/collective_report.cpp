@@ -196,6 +196,7 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
       {"cycles", run.cycles},
       {"microseconds", microseconds()},
       {"predicted", {{"steps", predicted.steps}, {"cycles", predicted.cycles}, {"formula", predicted.formula},
+                     {"data", predicted.data},
                      {"lower_bound", predicted.lower_bound}, {"lower_bound_formula", predicted.lower_bound_formula}}},
       {"efficiency", predicted.lower_bound > 0 && run.cycles > 0 ? predicted.lower_bound / double(run.cycles) : 0.0},
       {"measured_over_predicted", predicted.cycles > 0 ? double(run.cycles) / predicted.cycles : 0.0},
@@ -247,10 +248,11 @@ nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, 
 
 std::string ScheduleRunResult::summary() const {
   const auto& o = options;
-  std::string s = fmt::format("{} on {} ({} port{}: {} channel{}), backend {}, profile {}, source {}, {} bytes/block\n",
+  std::string s = fmt::format("{} on {} ({} port{}: {} channel{}), backend {}, profile {}, source {}, {}\n",
                               o.algorithm, o.run.topology, o.run.ports, o.run.ports == "one" ? "" : "s",
                               run.inj_channels, run.inj_channels == 1 ? "" : "s", backend_name(o.run.net.backend),
-                              o.run.profile.name, source, o.bytes);
+                              o.run.profile.name, source,
+                              predicted.data.empty() ? fmt::format("{} bytes/block", o.bytes) : predicted.data);
   s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
   s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps, predicted.formula);
   if (predicted.cycles > 0) s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);

@@ -266,6 +266,7 @@ TEST(Algorithms, StepModelAddsStartupsNetworkAndCompletions) {
   CostParams c;
   c.alpha = 10;
   c.gamma = 4;
+  c.ports = 2;  // as a 2-port run's profile.cost_params(2) gives
   // direct all-to-all, 2-port: each step 2 sends + 2 receives per node.
   const Schedule s = make_schedule("direct-alltoall", topo, args_for(0, 8, 2));
   double expect = 0;

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "algorithms/families/hypercube/hypercube.h"
 #include "algorithms/step_cost.h"
@@ -15,7 +16,7 @@ namespace {
 AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, const std::string& params,
                          std::vector<std::string> options, Schedule (*build)(const Topology&, const AlgorithmArgs&),
                          uint64_t blocks_words_factor, bool commutative_only, const std::string& model,
-                         uint64_t (*messages)(uint64_t n, uint64_t d)) {
+                         uint64_t (*messages)(uint64_t n, uint64_t d, uint64_t m)) {
   AlgorithmInfo a;
   a.name = name;
   a.summary = summary;
@@ -28,19 +29,28 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
       throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
                                             name));
   };
-  a.max_messages = [messages](const Topology& topo, const AlgorithmArgs&) {
-    return messages(uint64_t(topo.nodes()), uint64_t(topo.dims()));
+  a.max_messages = [messages](const Topology& topo, const AlgorithmArgs& args) {
+    return messages(uint64_t(topo.nodes()), uint64_t(topo.dims()), args.words);
   };
   a.build = build;
-  a.cost = [model](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
+  const bool elements = std::find(a.options.begin(), a.options.end(), "--elements") != a.options.end();
+  a.cost = [model, elements](const Topology& topo, const AlgorithmArgs& args, const CostParams& c,
+                             const Schedule& s) {
     Prediction p;
+    // With --elements the result blocks hold c = ceil(M/N) elements, not --bytes.
+    double mprime = args.words;
+    if (elements && total_elements(args) > 0) {
+      const uint64_t m = total_elements(args), cb = (m + uint64_t(topo.nodes()) - 1) / uint64_t(topo.nodes());
+      mprime = double(cb);
+      p.data = fmt::format("M = {} elements per node in CM-200 blocks of c = {}", m, cb);
+    }
     p.steps = s.steps;
     p.cycles = step_model_cycles(s, topo, c);
     p.formula = fmt::format("{} = {} steps; step model with alpha={} gamma={}, largest message F={} flits", model,
                             s.steps, c.alpha, c.gamma, c.flits(max_message_words(s)));
     // All-port lower bound (§4.3): max(d startups, (N-1) M' words through d links of one flit per cycle).
     const int d = topo.dims();
-    const double words = double(topo.nodes() - 1) * args.words / (double(d) * c.words_per_flit);
+    const double words = double(topo.nodes() - 1) * mprime / (double(d) * c.words_per_flit);
     p.lower_bound = std::max(double(d) * c.alpha, words);
     p.lower_bound_formula = fmt::format("max(d*alpha, (N-1)M'/(d*words_per_flit)) = max({}, {:.0f})", d * c.alpha, words);
     return p;
@@ -71,10 +81,14 @@ Family family_hypercube() {
   const std::vector<std::string> order{"--order"};
   // Upper bounds on the messages (schedule-size guard): per step every node sends on one link
   // (single cycle) or on all d (d-cycles, trees); nESBT pipelines N sources over d trees.
-  auto ring = [](uint64_t n, uint64_t) { return n * (n - 1); };
-  auto dring = [](uint64_t n, uint64_t d) { return n * (n - 1) * d; };
-  auto stages = [](uint64_t n, uint64_t d) { return n * d * d; };
-  auto two_trees = [](uint64_t n, uint64_t) { return 2 * n; };
+  auto ring = [](uint64_t n, uint64_t, uint64_t) { return n * (n - 1); };
+  auto dring = [](uint64_t n, uint64_t d, uint64_t) { return n * (n - 1) * d; };
+  auto stages = [](uint64_t n, uint64_t d, uint64_t) { return n * d * d; };
+  auto gather_spread = [](uint64_t n, uint64_t d, uint64_t m) {
+    // The chunk count of spread_chunks, computed without 32-bit overflow.
+    const uint64_t part = (n * m + d - 1) / d, words = uint64_t(std::ceil(std::sqrt(double(part))));
+    return n + d * n * ((part + words - 1) / words);
+  };
   auto& out = f.algorithms;
   out.push_back(cube_entry("hc-single", "all-to-all broadcast along one Hamiltonian cycle (Gray ring), then reorder",
                            "--bytes (per node)", order, build_hc_single_broadcast, 2, false, "2^d - 1", ring));
@@ -96,8 +110,11 @@ Family family_hypercube() {
   out.push_back(cube_entry("nesbt",
                            "all-to-all broadcast one source at a time over d edge-disjoint spanning binomial trees",
                            "--bytes (per node)", order, build_hc_nesbt, 1, false, "N (d+1) (N for d = 1)", dring));
-  out.push_back(cube_entry("send-spread", "gather to node 0 through the router, then binomial broadcast of the array",
-                           "--bytes (per node)", order, build_hc_send_spread, 1, false, "1 + d", two_trees));
+  out.push_back(cube_entry("send-spread",
+                           "gather to node 0 through the router, then broadcast of the array on all d channels "
+                           "(d edge-disjoint spanning binomial trees)",
+                           "--bytes (per node)", order, build_hc_send_spread, 1, false,
+                           "tree height (d + 1; 1 for d = 1) + chunks", gather_spread));
   return f;
 }
 

@@ -37,6 +37,13 @@ Schedule build_hc_send_spread(const Topology& topo, const AlgorithmArgs& args);
 // Edge-disjoint spanning binomial tree k of the d-cube rooted at 0.
 uint32_t esbt_parent(uint32_t x, int k, int d);
 int esbt_depth(uint32_t x, int k, int d);
+// Height of the ESBTs: d + 1 for d >= 2 (the root's single child spans a sub-cube), 1 for d = 1.
+uint32_t esbt_height(int d);
+// send-spread's pipelined spread: each tree's part of the N*M' array in `count` chunks of `words`.
+struct SpreadChunks {
+  uint32_t words = 1, count = 1;
+};
+SpreadChunks spread_chunks(uint32_t n, uint32_t m, int d);
 
 // Words [base + k*d + i] for all k with k*d + i < mprime: slot i of a block.
 std::vector<Range> slot_ranges(uint32_t base, uint32_t mprime, int d, int i);

@@ -14,6 +14,8 @@
 // full sums, RESULT [N*M', +M') the node's block.
 #include <fmt/format.h>
 
+#include <cmath>
+
 #include <algorithm>
 #include <set>
 #include <utility>
@@ -160,15 +162,29 @@ int esbt_depth(uint32_t x, int k, int d) {
   return depth;
 }
 
+SpreadChunks spread_chunks(uint32_t n, uint32_t m, int d) {
+  // About sqrt(part) chunks of about sqrt(part) words balance the pipeline's fill (one chunk
+  // per tree level) against the per-message overhead of many small chunks.
+  const uint32_t part = (n * m + uint32_t(d) - 1) / uint32_t(d);
+  SpreadChunks c;
+  c.words = std::max(1u, uint32_t(std::ceil(std::sqrt(double(part)))));
+  c.count = (part + c.words - 1) / c.words;
+  return c;
+}
+
+uint32_t esbt_height(int d) {
+  uint32_t h = 0;
+  for (int k = 0; k < d; ++k)
+    for (uint32_t x = 1; x < (1u << d); ++x) h = std::max(h, uint32_t(esbt_depth(x, k, d)));
+  return h;
+}
+
 Schedule build_hc_nesbt(const Topology& topo, const AlgorithmArgs& a) {
   const int d = topo.dims();
   const uint32_t n = uint32_t(topo.nodes()), m = a.words;
   const bool g = gray_order(a);
   Schedule s = gathered_array("nesbt", n, m, g);
-  // Tree height: d + 1 for d >= 2 (the root's single child spans a sub-cube), 1 for d = 1.
-  uint32_t per_source = 0;
-  for (int k = 0; k < d; ++k)
-    for (uint32_t x = 1; x < n; ++x) per_source = std::max(per_source, uint32_t(esbt_depth(x, k, d)));
+  const uint32_t per_source = esbt_height(d);
   s.steps = int(n * per_source);
   for (uint32_t src = 0; src < n; ++src) {
     const uint32_t block = g ? inverse(src) : src;
@@ -190,18 +206,29 @@ Schedule build_hc_send_spread(const Topology& topo, const AlgorithmArgs& a) {
   const uint32_t n = uint32_t(topo.nodes()), m = a.words;
   const bool g = gray_order(a);
   Schedule s = gathered_array("send-spread", n, m, g);
-  s.steps = d + 1;
+  const uint32_t height = esbt_height(d);
+  const SpreadChunks ch = spread_chunks(n, m, d);
+  s.steps = int(height + ch.count);
   for (uint32_t q = 1; q < n; ++q) {  // "send": everyone to node 0 through the router
     const uint32_t b = g ? inverse(q) : q;
     step_for(s.programs[q], 0).sends.push_back({0, {{b * m, m}}, 0, -1});
     step_for(s.programs[0], 0).recvs.push_back({int(q), {{b * m, m}}, 0, {}});
   }
-  for (int v = 0; v < d; ++v)  // "spread": binomial broadcast of the whole array from node 0
-    for (uint32_t x = 0; x < (1u << v); ++x) {
-      const uint32_t to = x | (1u << v), tag = uint32_t(v) + 1;
-      step_for(s.programs[x], tag).sends.push_back({int(to), {{0, n * m}}, tag, -1});
-      step_for(s.programs[to], tag).recvs.push_back({int(x), {{0, n * m}}, tag, {}});
+  // "spread": the CM-200 broadcast uses all d channels of the cube (§3.7, Table 2: gather and
+  // spread each cost the data term plus a latency of d): part k of the whole array (every d-th
+  // word from k) goes down edge-disjoint spanning binomial tree k, pipelined in chunks: chunk c
+  // leaves a node at depth t - 1 in step t + c.
+  for (int k = 0; k < d && uint32_t(k) < n * m; ++k) {
+    const Range part = slot_ranges(0, n * m, d, k).front();
+    for (uint32_t c = 0; c * ch.words < part.count; ++c) {
+      const Range chunk{part.at(c * ch.words), std::min(ch.words, part.count - c * ch.words), part.stride};
+      for (uint32_t x = 1; x < n; ++x) {
+        const uint32_t parent = esbt_parent(x, k, d), tag = uint32_t(esbt_depth(x, k, d)) + c;
+        step_for(s.programs[parent], tag).sends.push_back({int(x), {chunk}, tag, -1});
+        step_for(s.programs[x], tag).recvs.push_back({int(parent), {chunk}, tag, {}});
+      }
     }
+  }
   sort_steps(s);
   return s;
 }

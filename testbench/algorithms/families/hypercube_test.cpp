@@ -425,11 +425,40 @@ TEST(HypercubeTrends, DcyclesBeatSingleCycleFromEightNodesGainBelowD) {
   }
 }
 
-TEST(HypercubeTrends, CycleMethodsBeatSendAndSpreadByTwoOrMore) {
-  for (int d : {4, 5}) {
-    const double ss = double(cycles_of("send-spread", d, 64));
-    EXPECT_GE(ss / double(cycles_of("hc-single", d, 64)), 2.0) << "d " << d;
-    EXPECT_GE(ss / double(cycles_of("hc-dcycles", d, 64)), 2.0) << "d " << d;
+// Send-and-spread with the paper's spread (all d channels, pipelined): the d-cycles' speed-up over
+// it falls inside the range of the paper's Table 6 (1.27-2.08; 256 words, row major): 1.87 / 1.75
+// at N = 16 / 32, M' = 64, cm200. The single cycle does not reproduce Table 6 (0.90-2.15, 1.74 at
+// 16 and 1.33 at 32 nodes): here 0.95 / 0.81, because our router gathers in one step what the
+// CM-200's router gathered slowly (its "send" is 2.6x its spread, Table 10); pinned, and said in
+// docs/results/hypercube.md.
+TEST(HypercubeTrends, SpeedupsOverSendAndSpread) {
+  const uint64_t ss4 = cycles_of("send-spread", 4, 64), ss5 = cycles_of("send-spread", 5, 64);
+  for (auto [d, ss] : {std::pair<int, uint64_t>{4, ss4}, {5, ss5}}) {
+    const double dcyc = double(ss) / double(cycles_of("hc-dcycles", d, 64));
+    EXPECT_GE(dcyc, 1.27) << "d " << d;
+    EXPECT_LE(dcyc, 2.08) << "d " << d;
+  }
+  EXPECT_EQ(ss4, 1001u);
+  EXPECT_EQ(ss5, 1747u);
+  EXPECT_EQ(cycles_of("hc-single", 4, 64), 1050u);
+  EXPECT_EQ(cycles_of("hc-single", 5, 64), 2170u);
+}
+
+// The step model serializes a step's messages over the channels the port model gives: with
+// fewer ports than the d slot exchanges, the prediction equals the measured cycles exactly
+// (cube:6, 52 bytes, ideal profile: one-port 1827, 2-port 1071, 3-port 819, all-port 567 cycles).
+TEST(HypercubePorts, PredictionHoldsForEveryPortCount) {
+  for (const char* ports : {"one", "2", "3", "all"}) {
+    const nlohmann::json j = run_isolated([=] {
+      ScheduleRunOptions o;
+      o.run.topology = "cube:6";
+      o.run.ports = ports;
+      o.run.net.backend = Backend::Model;
+      o.algorithm = "hc-dcycles";
+      o.bytes = 52;
+      return run_schedule(o).to_json(false);
+    });
+    EXPECT_EQ(j["cycles"].get<double>(), j["predicted"]["cycles"].get<double>()) << ports;
   }
 }
 
