@@ -3,14 +3,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <chrono>
 #include <memory>
-#include <systemc>
 
-#include "systemc/network/flit_tracker.h"
 #include "systemc/core/config_error.h"
+#include "systemc/cosim/engine.h"
 #include "systemc/cosim/node_module.h"
-#include "systemc/cosim/fabric.h"
 #include "systemc/cosim/traffic_source.h"
 
 namespace wn {
@@ -122,12 +119,16 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   const uint64_t window_begin = opt.warmup, window_end = opt.warmup + opt.cycles;
   const uint64_t drain = opt.drain ? opt.drain : 10 * window_end;
 
-  Network net(topo, opt.net);
-  PacketStore store;
-  Scoreboard sb(topo, store);
-  FlitTracker tracker(net);
-  const bool explain = opt.watchdog && opt.explain_deadlock;
-  DeadlockWatchdog watchdog(opt.watchdog);
+  EngineOptions eo;
+  eo.watchdog = opt.watchdog;
+  eo.explain_deadlock = opt.explain_deadlock;
+  eo.wording.since = true;
+  eo.wording.rerun_note = fmt::format(" (seed {} reproduces this run)", opt.seed);
+  eo.trace = opt.trace;
+  Engine engine(topo, opt.net, eo);
+  Network& net = engine.network();
+  PacketStore& store = engine.store();
+  Scoreboard& sb = engine.scoreboard();
   TrafficResult res;
   res.options = opt;
   const int n = topo.nodes();
@@ -198,22 +199,15 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   };
   auto after = [&](uint64_t now) {
     for (int r : net.node_outputs()) nodes[size_t(r)]->ni.collect(now);
-    // The tracker only serves the deadlock explanation.
-    if (explain) tracker.observe(net);
     const uint64_t next = now + 1;
     if (next == window_begin) ej_at_begin = total_ejected();
     if (next == window_end) {
       ej_at_end = total_ejected();
       generating = false;
     }
-    if (watchdog.check(now, net.moves(), net.flits_in_network())) {
+    if (engine.deadlocked(now)) {
       res.deadlock = true;
-      res.deadlock_report = fmt::format(
-          "deadlock: no flit moved for {} cycles (since cycle {}), {} flits in the network\n{}", watchdog.window(),
-          watchdog.last_move(), net.flits_in_network(),
-          explain ? tracker.explain_waits(net, store)
-                  : fmt::format("rerun with --explain-deadlock (seed {} reproduces this run) for the wait-for analysis\n",
-                                opt.seed));
+      res.deadlock_report = engine.deadlock_report();
       return false;
     }
     if (!sb.ok()) return false;
@@ -227,18 +221,13 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
     return true;
   };
 
-  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS, 0.5, 0.5, sc_core::SC_NS, true);
-  Fabric fabric("fabric", net, before, after);
-  fabric.clk(clk);
-  if (!opt.trace.empty()) net.trace(opt.trace);
-  const auto t0 = std::chrono::steady_clock::now();
-  sc_core::sc_start();
-  res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fabric.rethrow_if_failed();
+  engine.run(before, after);
+  res.wall_seconds = engine.wall_seconds();
 
-  res.cycles_simulated = fabric.now();
-  if (ej_at_end == 0 && fabric.now() < window_end) ej_at_end = total_ejected();
-  const uint64_t window = std::min<uint64_t>(opt.cycles, fabric.now() > window_begin ? fabric.now() - window_begin : 0);
+  const uint64_t cycles = engine.now();
+  res.cycles_simulated = cycles;
+  if (ej_at_end == 0 && cycles < window_end) ej_at_end = total_ejected();
+  const uint64_t window = std::min<uint64_t>(opt.cycles, cycles > window_begin ? cycles - window_begin : 0);
   res.offered = window ? double(window_flits_created) / double(n) / double(window) : 0;
   res.accepted = window ? double(ej_at_end - ej_at_begin) / double(n) / double(window) : 0;
   res.packets_created = store.size();

@@ -2,13 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <chrono>
 #include <memory>
-#include <systemc>
 
-#include "systemc/network/flit_tracker.h"
-#include "systemc/network/scoreboard.h"
-#include "systemc/cosim/fabric.h"
+#include "systemc/cosim/engine.h"
 #include "systemc/topology/port_model.h"
 
 namespace wn::fw {
@@ -41,17 +37,20 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
   validate(topo, np);
   validate(opt.profile);
 
-  Network net(topo, np);
-  PacketStore store;
-  Scoreboard sb(topo, store);
-  FlitTracker tracker(net);
+  EngineOptions eo;
+  eo.watchdog = opt.watchdog;
+  eo.explain_deadlock = opt.explain_deadlock;
+  eo.wording.title = "network deadlock";
+  eo.trace = opt.trace;
+  Engine engine(topo, np, eo);
+  Network& net = engine.network();
+  PacketStore& store = engine.store();
+  Scoreboard& sb = engine.scoreboard();
   ContentionMonitor contention(net, store);
-  DeadlockWatchdog watchdog(opt.watchdog);
   FirmwareRunResult res;
   res.inj_channels = np.inj;
   res.log.messages.reserve(opt.expected_messages);
   store.reserve(opt.expected_messages);
-  const bool explain = opt.watchdog && opt.explain_deadlock;
   const int n = topo.nodes();
   std::vector<std::unique_ptr<FirmwareNode>> nodes;
   for (int i = 0; i < n; ++i) {
@@ -73,16 +72,12 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
   };
   auto after = [&](uint64_t now) {
     for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
-    if (explain) tracker.observe(net);
     contention.observe(net, store, now);
     for (auto& nd : nodes)
       if (nd->error()) return false;
     if (!sb.ok()) return false;
-    if (watchdog.check(now, net.moves(), net.flits_in_network())) {
-      res.error = fmt::format("network deadlock: no flit moved for {} cycles, {} flits in the network\n{}",
-                              watchdog.window(), net.flits_in_network(),
-                              explain ? tracker.explain_waits(net, store)
-                                      : std::string("rerun with --explain-deadlock for the wait-for analysis\n"));
+    if (engine.deadlocked(now)) {
+      res.error = engine.deadlock_report();
       return false;
     }
     bool all_done = true, all_waiting = true, network_empty = sb.delivered() == store.size();
@@ -105,19 +100,12 @@ FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::functio
     return true;
   };
 
-  // Edges at n + 0.5 ns: firmware threads own the whole nanoseconds (firmware_node.h).
-  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS, 0.5, 0.5, sc_core::SC_NS, true);
-  Fabric fabric("fabric", net, before, after);
-  fabric.clk(clk);
-  if (!opt.trace.empty()) net.trace(opt.trace);
-  const auto t0 = std::chrono::steady_clock::now();
-  sc_core::sc_start();
-  res.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fabric.rethrow_if_failed();
+  engine.run(before, after);
+  res.wall_seconds = engine.wall_seconds();
   for (auto& nd : nodes)
     if (nd->error()) std::rethrow_exception(nd->error());
 
-  res.cycles_simulated = fabric.now();
+  res.cycles_simulated = engine.now();
   for (auto& nd : nodes) {
     res.cycles = std::max(res.cycles, nd->finish_cycle());
     res.memory.push_back(std::move(nd->memory()));

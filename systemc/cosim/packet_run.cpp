@@ -4,21 +4,23 @@
 
 #include <algorithm>
 #include <memory>
-#include <systemc>
 
-#include "systemc/network/flit_tracker.h"
+#include "systemc/cosim/engine.h"
 #include "systemc/cosim/node_module.h"
-#include "systemc/cosim/fabric.h"
 
 namespace wn {
 
 PacketRunResult run_packets(const Topology& topo, const NetworkParams& params,
                             const std::vector<ScheduledPacket>& packets, uint64_t max_cycles, uint64_t watchdog_window) {
-  Network net(topo, params);
-  PacketStore store;
-  Scoreboard sb(topo, store);
-  FlitTracker tracker(net);
-  DeadlockWatchdog watchdog(watchdog_window);
+  // Scenarios are small: always explain a deadlock.
+  EngineOptions eo;
+  eo.watchdog = watchdog_window;
+  eo.explain_deadlock = true;
+  eo.wording.summary = false;
+  Engine engine(topo, params, eo);
+  Network& net = engine.network();
+  PacketStore& store = engine.store();
+  Scoreboard& sb = engine.scoreboard();
   std::vector<std::unique_ptr<NodeModule>> nodes;
   for (int i = 0; i < topo.nodes(); ++i)
     nodes.push_back(std::make_unique<NodeModule>(fmt::format("node{}", i).c_str(), i, net, store, sb));
@@ -46,22 +48,17 @@ PacketRunResult run_packets(const Topology& topo, const NetworkParams& params,
   };
   auto after = [&](uint64_t now) {
     for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
-    tracker.observe(net);
-    if (watchdog.check(now, net.moves(), tracker.flits_in_network())) {
+    if (engine.deadlocked(now)) {
       res.deadlock = true;
-      res.report = "deadlock\n" + tracker.explain_waits(net, store);
+      res.report = engine.deadlock_report();
       return false;
     }
     if (!sb.ok()) return false;
     if (next == order.size() && sb.delivered() == packets.size()) return false;
     return now + 1 < max_cycles;
   };
-  sc_core::sc_clock clk("clk", 1, sc_core::SC_NS, 0.5, 0.5, sc_core::SC_NS, true);
-  Fabric fabric("fabric", net, before, after);
-  fabric.clk(clk);
-  sc_core::sc_start();
-  fabric.rethrow_if_failed();
-  res.cycles = fabric.now();
+  engine.run(before, after);
+  res.cycles = engine.now();
   for (const auto& e : sb.errors()) res.report += e + "\n";
   res.ok = sb.ok() && !res.deadlock && sb.delivered() == packets.size();
   for (size_t i = 0; i < packets.size(); ++i) if (store.valid(ids[i])) res.packets.push_back(store[ids[i]]);

@@ -1,0 +1,107 @@
+// The co-simulation engine every run shares (traffic, firmware, packet
+// scenarios): the network with its packet store and scoreboard, the deadlock
+// watchdog (and the flit tracker that explains a deadlock), the SystemC clock
+// and the one clocked process that runs every cycle.
+//
+// A cycle is: before(now) (nodes drive), one edge of every router, the
+// tracker's observation, after(now) (nodes collect, the run's own checks and
+// stop conditions; false stops). Collecting never changes what the tracker
+// reads (the routers' outputs and last inputs), so observing before after()
+// is the same as observing right after collecting, as the runs used to.
+//
+// The order of the checks inside after() differs between runs (which
+// verdict wins when two fire at the same cycle), so after() decides when to
+// ask deadlocked(now); the engine words the report once for everybody.
+#pragma once
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "systemc/core/packet.h"
+#include "systemc/network/flit_tracker.h"
+#include "systemc/network/network.h"
+#include "systemc/network/scoreboard.h"
+
+namespace wn {
+
+// The first line of a deadlock report. Commands word it differently and the
+// words are part of their pinned outputs:
+//   <title>[: no flit moved for W cycles[ (since cycle L)], F flits in the network]
+// followed by the wait-for analysis, or by a hint to rerun with it.
+struct DeadlockWording {
+  std::string title = "deadlock";
+  bool summary = true;     // the ": no flit moved ..." part
+  bool since = false;      // name the cycle of the last movement
+  std::string rerun_note;  // after "--explain-deadlock" in the hint, e.g. " (seed 7 reproduces this run)"
+};
+
+struct EngineOptions {
+  uint64_t watchdog = 2000;       // cycles without flit movement, flits inside = deadlock (0: never)
+  // Observe every flit so that a deadlock report names its cycle of waits;
+  // costs a good part of the model's speed, hence off unless asked for.
+  bool explain_deadlock = false;
+  DeadlockWording wording;
+  std::string trace;              // FST path (RTL and lock-step backends)
+};
+
+class Engine {
+ public:
+  using Before = std::function<void(uint64_t now)>;
+  using After = std::function<bool(uint64_t now)>;  // false: stop after this cycle
+
+  // `topo` must outlive the engine (the network keeps a reference).
+  Engine(const Topology& topo, const NetworkParams& params, EngineOptions opt);
+  ~Engine();
+  Engine(const Engine&) = delete;
+  Engine& operator=(const Engine&) = delete;
+
+  Network& network() { return net_; }
+  PacketStore& store() { return store_; }
+  Scoreboard& scoreboard() { return sb_; }
+  const Network& network() const { return net_; }
+  const PacketStore& store() const { return store_; }
+  const Scoreboard& scoreboard() const { return sb_; }
+  bool explaining() const { return tracker_ != nullptr; }
+
+  // Runs the simulation until after() returns false; once per process
+  // (SystemC elaborates once). The nodes must exist by now: the clock and
+  // the clocked process are created here, after them, as they always were.
+  // Rethrows an exception raised inside a cycle (lock-step divergence, ...).
+  void run(Before before, After after);
+
+  // Cycles run so far (during a cycle: the cycle's number).
+  uint64_t now() const { return now_; }
+  double wall_seconds() const { return wall_seconds_; }
+
+  // For after(): the watchdog's verdict at cycle `now`; call it once per
+  // cycle. When true, deadlock_report() holds the report.
+  bool deadlocked(uint64_t now) {
+    if (!watchdog_.check(now, net_.moves(), net_.flits_in_network())) return false;
+    report_deadlock();
+    return true;
+  }
+  const std::string& deadlock_report() const { return deadlock_report_; }
+
+ private:
+  class Clocked;
+  void edge();
+  void report_deadlock();
+
+  EngineOptions opt_;
+  Network net_;
+  PacketStore store_;
+  Scoreboard sb_;
+  std::unique_ptr<FlitTracker> tracker_;  // only when explaining deadlocks
+  DeadlockWatchdog watchdog_;
+  std::string deadlock_report_;
+  Before before_;
+  After after_;
+  std::unique_ptr<Clocked> clocked_;
+  std::exception_ptr error_;
+  uint64_t now_ = 0;
+  double wall_seconds_ = 0;
+};
+
+}  // namespace wn
