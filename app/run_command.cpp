@@ -39,8 +39,8 @@ struct RunCli {
 void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   c.cmd = cmd;
   auto& o = c.opt;
-  cmd->add_option("--topology", o.run.topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
-  cmd->add_option("--ports", o.run.ports, list_ok ? "port models to compare, comma-separated (one | all | K)"
+  cmd->add_option("--topology", o.topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
+  cmd->add_option("--ports", o.ports, list_ok ? "port models to compare, comma-separated (one | all | K)"
                                                   : "port model: one | all | K channels")
       ->capture_default_str();
   cmd->add_option("--algorithm", o.algorithm,
@@ -71,8 +71,8 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   add_real(cmd, "--index-cycles", c.index_cycles,
            "override: cycles per word whose address the processor computes (LocalOp::indexed)", 0, 1e6);
   cmd->add_option("--backend", c.backend, "rtl | model | lockstep")->capture_default_str();
-  add_uint(cmd, "--vcs", o.run.net.vcs, "virtual channels per port (even on a torus)", 1, kMaxVcs);
-  add_uint(cmd, "--buf", o.run.net.buf, "buffer depth per VC in flits", 1, kMaxBuf);
+  add_uint(cmd, "--vcs", o.net.vcs, "virtual channels per port (even on a torus)", 1, kMaxVcs);
+  add_uint(cmd, "--buf", o.net.buf, "buffer depth per VC in flits", 1, kMaxBuf);
   add_uint(cmd, "--max-cycles", o.run.max_cycles, "stop the run after this many cycles", 1, kMaxCycles);
   add_uint(cmd, "--seed", o.seed, "seed of every random choice (--source random)", 0, UINT64_MAX);
   cmd->add_option("--json", c.json, "write results as JSON to this file");
@@ -87,7 +87,7 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
 // The options as the user gave them, with the profile and its overrides resolved.
 fw::ScheduleRunOptions resolve(const RunCli& c) {
   fw::ScheduleRunOptions o = c.opt;
-  o.run.net.backend = parse_backend(c.backend);
+  o.net.backend = parse_backend(c.backend);
   o.run.profile = fw::find_profile(c.profile);
   auto given = [&](const char* name) { return c.cmd->count(name) > 0; };
   if (given("--alpha")) o.run.profile.alpha = c.alpha;
@@ -154,21 +154,22 @@ void add_check_command(CLI::App& app) {
   runners()["check"] = [c, simulate]() {
     const fw::ScheduleRunOptions o = resolve(*c);
     check_writable(c->json, "--json");
-    const Topology topo = Topology::parse(o.run.topology);
+    const NetworkSetup net = fw::resolve_network(o);
+    const Topology& topo = net.topology;
     const alg::AlgorithmInfo& info = alg::find_algorithm(o.algorithm);
     int source = 0;
-    const alg::AlgorithmArgs args = fw::algorithm_args(o, topo, &source);
+    const alg::AlgorithmArgs args = fw::algorithm_args(o, net, &source);
     const alg::Schedule sched = alg::build_schedule(info, topo, args).schedule;
     const alg::ScheduleCheck chk = alg::check_schedule(sched, topo, args.ports, info.exactly_once);
     fmt::print("check {} on {} ({} port model: {} channel{}), source {}, {} bytes/block: {} steps, {} messages\n",
-               o.algorithm, topo.name(), o.run.ports, args.ports, args.ports == 1 ? "" : "s", source, o.bytes,
+               o.algorithm, topo.name(), o.ports, args.ports, args.ports == 1 ? "" : "s", source, o.bytes,
                sched.steps, chk.messages);
     fmt::print("{}", alg::format_check(chk, topo));
     nlohmann::json j = fw::check_to_json(chk, topo, o, source);
     // Contention is a finding, not an error; an overused port or a wrong delivery is a broken schedule.
     int rc = chk.port_overuse.empty() && chk.delivery.empty() ? 0 : 1;
     if (*simulate) {
-      const fw::ScheduleRunResult r = fw::run_schedule(o);
+      const fw::ScheduleRunResult r = fw::run_schedule(o, net);
       const fw::SimulatedCheck sc = fw::compare_check(chk, r);
       fmt::print("{}", sc.text);
       j["simulated"] = sc.json;
@@ -182,13 +183,13 @@ void add_check_command(CLI::App& app) {
 
 void add_compare_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
-  c->opt.run.ports = "one,all";
+  c->opt.ports = "one,all";
   add_common_options(app.add_subcommand("compare", "the same job under several port models and/or algorithms"), *c,
                      true);
   runners()["compare"] = [c]() {
     const fw::ScheduleRunOptions base = resolve(*c);
     check_writable(c->json, "--json");
-    const auto algos = split_list(base.algorithm, "--algorithm"), ports = split_list(base.run.ports, "--ports");
+    const auto algos = split_list(base.algorithm, "--algorithm"), ports = split_list(base.ports, "--ports");
     if (algos.empty()) throw ConfigError("--algorithm", "empty list; allowed: names from `wormnet list`");
     if (ports.empty()) throw ConfigError("--ports", "empty list; allowed: one, all, K");
     // Validate every combination up front so a bad name fails before any simulation.
@@ -202,7 +203,7 @@ void add_compare_command(CLI::App& app) {
                                             base.algorithm));
     }
     fmt::print("seed {}\n", base.seed);
-    fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.run.topology,
+    fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.topology,
                c->backend, base.run.profile.name, base.bytes, base.source);
     fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12} {:>10} {:>7} {:>8} {:>5}  {:>9} {:>8} {:>8} {:>7}\n", "algorithm",
                "ports", "steps", "cycles", "us", "predicted", "ratio", "speedup", "data", "stepwise", "depth", "port",
@@ -212,7 +213,7 @@ void add_compare_command(CLI::App& app) {
       for (const auto& p : ports) {
         fw::ScheduleRunOptions o = base;
         o.algorithm = a;
-        o.run.ports = p;
+        o.ports = p;
         o.family_options.clear();
         for (const auto& [flag, text] : base.family_options)
           if (alg::reads_option(alg::find_algorithm(a), flag)) o.family_options[flag] = text;

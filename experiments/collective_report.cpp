@@ -38,7 +38,7 @@ std::string packet_text(const ScheduleRunResult& r, uint32_t pid) {
 }
 
 nlohmann::json channels_json(const ScheduleRunResult& r) {
-  const Topology topo = Topology::parse(r.options.run.topology);
+  const Topology& topo = r.network.topology;
   nlohmann::json out = nlohmann::json::array();
   for (const auto& [key, c] : r.run.channels) {
     nlohmann::json blockers = nlohmann::json::array();
@@ -54,7 +54,7 @@ nlohmann::json channels_json(const ScheduleRunResult& r) {
 }
 
 nlohmann::json messages_json(const ScheduleRunResult& r) {
-  const Topology topo = Topology::parse(r.options.run.topology);
+  const Topology& topo = r.network.topology;
   nlohmann::json out = nlohmann::json::array();
   const auto& log = r.run.log;
   for (uint32_t m = 0; m < log.messages.size(); ++m) {
@@ -81,7 +81,7 @@ nlohmann::json node_steps_json(const ScheduleRunResult& r) {
 
 // The most contended channels (by cycles heads waited for them) and who blocked them.
 std::string top_channels_text(const ScheduleRunResult& r, size_t n) {
-  const Topology topo = Topology::parse(r.options.run.topology);
+  const Topology& topo = r.network.topology;
   std::vector<std::pair<std::pair<int, int>, const ChannelCounters*>> v;
   for (const auto& [key, c] : r.run.channels)
     if (c.blocked > 0) v.push_back({key, &c});
@@ -104,7 +104,7 @@ SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResul
   SimulatedCheck out;
   std::map<uint32_t, const StepTiming*> measured;
   for (const auto& st : r.steps) measured[st.tag] = &st;
-  out.text = fmt::format("  simulated ({} backend): {} cycles, data check {}\n", backend_name(r.options.run.net.backend),
+  out.text = fmt::format("  simulated ({} backend): {} cycles, data check {}\n", backend_name(r.options.net.backend),
                          r.run.cycles, r.data_ok ? "PASS" : "FAIL");
   out.text += "  step  predicted-conflicts  measured: stepwise    depth     port     flow   verdict\n";
   out.json = nlohmann::json::array();
@@ -132,7 +132,7 @@ SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResul
 }
 
 std::string ScheduleRunResult::channels_csv() const {
-  const Topology topo = Topology::parse(options.run.topology);
+  const Topology& topo = network.topology;
   std::string s = "router,output,flits,busy_vc0,busy_vc1,busy_vc2,busy_vc3,blocked,credit_stall,sa_loss,top_blocker,top_blocker_cycles\n";
   for (const auto& [key, c] : run.channels) {
     const auto top = top_blockers(c.holders, 1);
@@ -167,12 +167,12 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
   nlohmann::json j = {
       {"schema", "wormnet.run/1"},
       {"config",
-       {{"topology", o.run.topology},
-        {"ports", o.run.ports},
+       {{"topology", o.topology},
+        {"ports", o.ports},
         {"injection_channels", run.inj_channels},
-        {"backend", backend_name(o.run.net.backend)},
-        {"vcs", o.run.net.vcs},
-        {"buf", o.run.net.buf},
+        {"backend", backend_name(o.net.backend)},
+        {"vcs", o.net.vcs},
+        {"buf", o.net.buf},
         {"algorithm", o.algorithm},
         {"source", source},
         {"bytes", o.bytes},
@@ -233,7 +233,7 @@ nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, 
   for (const auto& p : c.port_overuse)
     overuse.push_back({{"step", p.step}, {"node", p.node}, {"sends", p.sends}, {"recvs", p.recvs}, {"ports", p.ports}});
   return {{"schema", "wormnet.check/1"},
-          {"config", {{"topology", opt.run.topology}, {"ports", opt.run.ports}, {"algorithm", opt.algorithm},
+          {"config", {{"topology", opt.topology}, {"ports", opt.ports}, {"algorithm", opt.algorithm},
                       {"source", source}, {"bytes", opt.bytes}, {"group", opt.group}}},
           {"contention_free", c.contention_free()},
           {"conflict_pairs", c.conflict_pairs},
@@ -249,8 +249,8 @@ nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, 
 std::string ScheduleRunResult::summary() const {
   const auto& o = options;
   std::string s = fmt::format("{} on {} ({} port{}: {} channel{}), backend {}, profile {}, source {}, {}\n",
-                              o.algorithm, o.run.topology, o.run.ports, o.run.ports == "one" ? "" : "s",
-                              run.inj_channels, run.inj_channels == 1 ? "" : "s", backend_name(o.run.net.backend),
+                              o.algorithm, o.topology, o.ports, o.ports == "one" ? "" : "s",
+                              run.inj_channels, run.inj_channels == 1 ? "" : "s", backend_name(o.net.backend),
                               o.run.profile.name, source,
                               predicted.data.empty() ? fmt::format("{} bytes/block", o.bytes) : predicted.data);
   s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);

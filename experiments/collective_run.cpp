@@ -14,7 +14,12 @@
 
 namespace wn::fw {
 
-alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology& topo, int* source_out) {
+NetworkSetup resolve_network(const ScheduleRunOptions& opt) {
+  return NetworkSetup::resolve(opt.topology, opt.ports, opt.net);
+}
+
+alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSetup& net, int* source_out) {
+  const Topology& topo = net.topology;
   alg::AlgorithmArgs a;
   if (opt.source == "random") {
     Rng rng(derive_seed(opt.seed, 0x50u));  // stream 0x50: the random source
@@ -33,7 +38,7 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology&
     throw ConfigError("--bytes", fmt::format("{} is not allowed; allowed: whole 32-bit words, a multiple of 4 in 4..{}",
                                              opt.bytes, 64u << 20));
   a.words = (opt.bytes + 3) / 4;
-  a.ports = parse_port_model(opt.run.ports, topo);
+  a.ports = net.params.inj;
   a.op = alg::find_combine_op(opt.op);
   a.group = opt.group;
   a.options = alg::parse_options(alg::find_algorithm(opt.algorithm), opt.family_options);
@@ -98,12 +103,13 @@ void attribute_contention(ScheduleRunResult& res) {
 
 }  // namespace
 
-ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
-  const Topology topo = Topology::parse(opt.run.topology);
+ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup& net) {
+  const Topology& topo = net.topology;
   const alg::AlgorithmInfo& info = alg::find_algorithm(opt.algorithm);
   ScheduleRunResult res;
   res.options = opt;
-  const alg::AlgorithmArgs args = algorithm_args(opt, topo, &res.source);
+  res.network = net;
+  const alg::AlgorithmArgs args = algorithm_args(opt, net, &res.source);
   res.options.source = std::to_string(res.source);
   validate(opt.run.profile);
   const alg::BuiltSchedule built = alg::build_schedule(info, topo, args);
@@ -116,7 +122,7 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) {
   FirmwareRunOptions run_opt = opt.run;
   run_opt.expected_messages = st.messages;
   res.run = run_firmware(
-      run_opt, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
+      net, run_opt, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
       sched.memory_words, sched.initial);
   res.steps = merge_steps(res.run.steps, res.run.log);
   attribute_contention(res);

@@ -16,6 +16,9 @@
 namespace wn::fw {
 
 struct ScheduleRunOptions {
+  std::string topology = "mesh:4x4";
+  std::string ports = "one";  // one | all | K
+  NetworkParams net;          // inj/ej come from `ports`
   FirmwareRunOptions run;
   std::string algorithm = "rd-broadcast";
   std::string source = "0";   // node id, or "random" (drawn from --seed)
@@ -38,6 +41,7 @@ struct StepTiming {
 
 struct ScheduleRunResult {
   ScheduleRunOptions options;   // as run (source resolved)
+  NetworkSetup network;         // the network, resolved once
   int source = 0;
   FirmwareRunResult run;
   alg::Prediction predicted;
@@ -57,9 +61,12 @@ struct ScheduleRunResult {
   std::string messages_csv() const;
 };
 
+// The network of the options (topology, port model, network parameters), resolved once.
+NetworkSetup resolve_network(const ScheduleRunOptions& opt);
 // Resolves the algorithm and its arguments from the options; throws ConfigError.
-alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const Topology& topo, int* source_out = nullptr);
-ScheduleRunResult run_schedule(const ScheduleRunOptions& opt);
+alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSetup& net, int* source_out = nullptr);
+ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup& net);
+inline ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) { return run_schedule(opt, resolve_network(opt)); }
 // `wormnet check --simulate`: per step, the static prediction against the
 // measured stepwise contention. A step the checker calls contention-free that
 // shows stepwise cycles in simulation is a disagreement (a bug in the router,

@@ -105,9 +105,9 @@ nlohmann::json TrafficResult::to_json() const {
 
 TrafficResult run_traffic(const TrafficOptions& opt_in) {
   TrafficOptions opt = opt_in;
-  const Topology topo = Topology::parse(opt.topology);
-  opt.net.inj = opt.net.ej = parse_port_model(opt.ports, topo);
-  validate(topo, opt.net);
+  const NetworkSetup setup = NetworkSetup::resolve(opt.topology, opt.ports, opt.net);
+  const Topology& topo = setup.topology;
+  opt.net = setup.params;
   if (opt.packet_flits < 1 || opt.packet_flits > 4096)
     throw ConfigError("--packet-flits", fmt::format("{} is out of range; allowed: 1..4096", opt.packet_flits));
   if (!(opt.rate >= 0) || opt.rate > opt.packet_flits)

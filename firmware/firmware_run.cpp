@@ -5,7 +5,6 @@
 #include <memory>
 
 #include "systemc/cosim/engine.h"
-#include "systemc/topology/port_model.h"
 
 namespace wn::fw {
 
@@ -29,12 +28,11 @@ std::string stuck_report(const std::vector<std::unique_ptr<FirmwareNode>>& nodes
 
 }  // namespace
 
-FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::function<FirmwareFn(int)>& firmware,
-                               uint32_t memory_words, const std::function<alg::Word(int, uint32_t)>& init) {
-  const Topology topo = Topology::parse(opt.topology);
-  NetworkParams np = opt.net;
-  np.inj = np.ej = parse_port_model(opt.ports, topo);
-  validate(topo, np);
+FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptions& opt,
+                               const std::function<FirmwareFn(int)>& firmware, uint32_t memory_words,
+                               const std::function<alg::Word(int, uint32_t)>& init) {
+  const Topology& topo = setup.topology;
+  const NetworkParams& np = setup.params;
   validate(opt.profile);
 
   EngineOptions eo;

@@ -18,9 +18,6 @@
 namespace wn::fw {
 
 struct FirmwareRunOptions {
-  std::string topology = "mesh:4x4";
-  std::string ports = "one";  // one | all | K
-  NetworkParams net;          // inj/ej are set from `ports`
   MachineProfile profile;     // ideal unless set
   uint64_t max_cycles = 100'000'000;
   uint64_t watchdog = 20000;  // cycles without flit movement with flits inside = deadlock
@@ -52,8 +49,9 @@ struct FirmwareRunResult {
   std::array<uint64_t, kContentionClasses> message_blocked(uint32_t m) const;
 };
 
-// `firmware(node)` gives each node's firmware, `memory_words`/`init` its memory.
-FirmwareRunResult run_firmware(const FirmwareRunOptions& opt, const std::function<FirmwareFn(int)>& firmware,
+// On the network `net`: `firmware(node)` gives each node's firmware, `memory_words`/`init` its memory.
+FirmwareRunResult run_firmware(const NetworkSetup& net, const FirmwareRunOptions& opt,
+                               const std::function<FirmwareFn(int)>& firmware,
                                uint32_t memory_words, const std::function<alg::Word(int, uint32_t)>& init);
 
 }  // namespace wn::fw

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "systemc/core/config_error.h"
+#include "systemc/topology/port_model.h"
 #include "systemc/core/flit.h"
 #include "systemc/router/model/router_model.h"
 #include "systemc/router/lockstep/lockstep_router.h"
@@ -19,6 +20,16 @@ Backend parse_backend(const std::string& s) {
 
 const char* backend_name(Backend b) {
   return b == Backend::Rtl ? "rtl" : b == Backend::Model ? "model" : "lockstep";
+}
+
+NetworkSetup NetworkSetup::resolve(const std::string& topology, const std::string& ports, const NetworkParams& params) {
+  NetworkSetup s;
+  s.topology = Topology::parse(topology);
+  s.ports = ports;
+  s.params = params;
+  s.params.inj = s.params.ej = parse_port_model(ports, s.topology);
+  validate(s.topology, s.params);
+  return s;
 }
 
 void validate(const Topology& topo, const NetworkParams& p) {

@@ -29,6 +29,16 @@ struct NetworkParams {
 };
 // Validates params against the topology; throws ConfigError naming the field.
 void validate(const Topology& topo, const NetworkParams& p);
+
+// The network a run builds, resolved once from what the user typed: nothing
+// below the experiments parses a topology or port-model string again.
+struct NetworkSetup {
+  Topology topology = Topology::mesh({2, 2});
+  std::string ports = "one";  // the port model as given (reports echo it)
+  NetworkParams params;       // injection/ejection channels resolved from `ports`, validated
+  // Throws ConfigError("--topology" / "--ports" / "--vcs" ...).
+  static NetworkSetup resolve(const std::string& topology, const std::string& ports, const NetworkParams& params);
+};
 // The network-wide part of every router's configuration.
 RouterConfig base_router_config(const NetworkParams& p);
 

@@ -23,9 +23,9 @@ const std::vector<std::string> kAlgorithms = {"rd-broadcast",        "direct-all
 ScheduleRunOptions make_options(const Param& p, Backend backend, uint32_t bytes, const std::string& source) {
   ScheduleRunOptions o;
   o.algorithm = std::get<0>(p);
-  o.run.topology = std::get<1>(p);
-  o.run.ports = std::get<2>(p);
-  o.run.net.backend = backend;
+  o.topology = std::get<1>(p);
+  o.ports = std::get<2>(p);
+  o.net.backend = backend;
   o.run.profile = find_profile("ideal");
   o.bytes = bytes;
   o.source = source;
@@ -129,11 +129,11 @@ namespace {
 ScheduleRunOptions deadlocking_exchange(bool explain) {
   ScheduleRunOptions o;
   o.algorithm = "direct-alltoall";
-  o.run.topology = "torus:8x2";
-  o.run.ports = "all";
-  o.run.net.dateline = false;
-  o.run.net.vcs = 2;
-  o.run.net.buf = 2;
+  o.topology = "torus:8x2";
+  o.ports = "all";
+  o.net.dateline = false;
+  o.net.vcs = 2;
+  o.net.buf = 2;
   o.run.watchdog = 500;
   o.run.explain_deadlock = explain;
   o.run.profile = find_profile("ideal");

@@ -20,14 +20,26 @@ Backend test_backend() {
   return parse_backend(b ? b : "lockstep");
 }
 
-FirmwareRunOptions options(const std::string& topo, const std::string& ports, uint32_t alpha, uint32_t gamma) {
-  FirmwareRunOptions o;
-  o.topology = topo;
-  o.ports = ports;
-  o.net.backend = test_backend();
-  o.profile = find_profile("ideal");
-  o.profile.alpha = alpha;
-  o.profile.gamma = gamma;
+// A firmware run's network and options: the network resolved once, as the experiments do.
+struct TestRun {
+  NetworkSetup net;
+  FirmwareRunOptions opt;
+  FirmwareRunOptions* operator->() { return &opt; }
+};
+
+FirmwareRunResult run_firmware(const TestRun& t, const std::function<FirmwareFn(int)>& fw, uint32_t words,
+                               const std::function<alg::Word(int, uint32_t)>& init) {
+  return fw::run_firmware(t.net, t.opt, fw, words, init);
+}
+
+TestRun options(const std::string& topo, const std::string& ports, uint32_t alpha, uint32_t gamma) {
+  NetworkParams np;
+  np.backend = test_backend();
+  TestRun o{NetworkSetup::resolve(topo, ports, np), {}};
+  FirmwareRunOptions& opt = o.opt;
+  opt.profile = find_profile("ideal");
+  opt.profile.alpha = alpha;
+  opt.profile.gamma = gamma;
   return o;
 }
 
@@ -66,7 +78,7 @@ TEST(FirmwareLatency, ZeroLoadMessageIsAlphaPlusPipelinePlusFlitsPlusGamma) {
   };
   const auto r = run_firmware(o, fw, 2000, init_pattern);
   ASSERT_TRUE(r.ok) << r.error;
-  alg::CostParams cp = o.profile.cost_params(1);
+  alg::CostParams cp = o.opt.profile.cost_params(1);
   const Topology topo = Topology::parse("mesh:8x8");
   for (const auto& [dst, words] : cases) {
     const MessageRecord& m = find_msg(r, 0, dst);
@@ -255,8 +267,8 @@ TEST(FirmwareErrors, StuckFirmwareNamesTheMissingMessage) {
 // Multi-word flits (digest in the flit, words beside it) and packet splitting.
 TEST(FirmwareData, WideFlitsAndSplitMessagesArriveIntact) {
   auto o = options("torus:4x4", "one", 2, 3);
-  o.profile.bytes_per_flit = 8;
-  o.profile.max_packet_bytes = 20;  // 5 words per packet: 13 words -> 3 packets
+  o.opt.profile.bytes_per_flit = 8;
+  o.opt.profile.max_packet_bytes = 20;  // 5 words per packet: 13 words -> 3 packets
   auto fw = [&](int node) -> FirmwareFn {
     if (node == 0) return [](NodeApi& api) { api.send_ranges(10, {{0, 13}}, {}); };
     if (node == 10)
@@ -272,7 +284,7 @@ TEST(FirmwareData, WideFlitsAndSplitMessagesArriveIntact) {
   EXPECT_EQ(m.packets, 3u);
   EXPECT_EQ(r.packets, 3u);
   EXPECT_EQ(r.flits_injected, 3u + 3 + 3 + 2);  // 5,5,3 words at 2 per flit, plus 3 heads
-  alg::CostParams cp = o.profile.cost_params(1);
+  alg::CostParams cp = o.opt.profile.cost_params(1);
   EXPECT_EQ(cp.flits(13), 11u);
   // 3 packets: head-behind-tail costs one bubble each (cost_model.h).
   const int h = Topology::parse("torus:4x4").hops(0, 10);

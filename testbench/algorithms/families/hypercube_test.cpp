@@ -24,10 +24,10 @@ namespace g = alg::gray;
 
 ScheduleRunOptions cube_run(int d, const std::string& algo, uint32_t mprime, const std::string& order = "binary") {
   ScheduleRunOptions o;
-  o.run.topology = "cube:" + std::to_string(d);
-  o.run.ports = "all";
+  o.topology = "cube:" + std::to_string(d);
+  o.ports = "all";
   const char* b = std::getenv("WN_TEST_BACKEND");
-  o.run.net.backend = parse_backend(b ? b : "lockstep");
+  o.net.backend = parse_backend(b ? b : "lockstep");
   o.run.profile = find_profile("ideal");
   o.run.snapshots = true;
   o.algorithm = algo;
@@ -373,14 +373,14 @@ TEST(HypercubeTrees, EdgeDisjointSpanningBinomialTrees) {
 TEST(HypercubePorts, OnePortSerializesTheSlotExchanges) {
   const nlohmann::json one = run_isolated([] {
     auto o = cube_run(4, "hc-dcycles", 64);
-    o.run.ports = "one";
+    o.ports = "one";
     o.run.snapshots = false;
-    o.run.net.backend = Backend::Model;
+    o.net.backend = Backend::Model;
     return run_schedule(o).to_json();
   });
   auto o = cube_run(4, "hc-dcycles", 64);
   o.run.snapshots = false;
-  o.run.net.backend = Backend::Model;
+  o.net.backend = Backend::Model;
   const auto all = run_schedule(o);
   ASSERT_TRUE(all.ok());
   ASSERT_TRUE(one["ok"].get<bool>());
@@ -402,9 +402,9 @@ namespace {
 uint64_t cycles_of(const std::string& algo, int d, uint32_t mprime64) {
   const nlohmann::json j = run_isolated([=] {
     ScheduleRunOptions o;
-    o.run.topology = "cube:" + std::to_string(d);
-    o.run.ports = "all";
-    o.run.net.backend = Backend::Model;
+    o.topology = "cube:" + std::to_string(d);
+    o.ports = "all";
+    o.net.backend = Backend::Model;
     o.run.profile = find_profile("cm200");
     o.algorithm = algo;
     o.bytes = 8 * mprime64;  // the paper's M' counts 64-bit words
@@ -451,9 +451,9 @@ TEST(HypercubePorts, PredictionHoldsForEveryPortCount) {
   for (const char* ports : {"one", "2", "3", "all"}) {
     const nlohmann::json j = run_isolated([=] {
       ScheduleRunOptions o;
-      o.run.topology = "cube:6";
-      o.run.ports = ports;
-      o.run.net.backend = Backend::Model;
+      o.topology = "cube:6";
+      o.ports = ports;
+      o.net.backend = Backend::Model;
       o.algorithm = "hc-dcycles";
       o.bytes = 52;
       return run_schedule(o).to_json(false);
@@ -469,9 +469,9 @@ TEST(HypercubeIndexCost, ComputedIndicesCostIndexCyclesPerReorderedWord) {
   auto run = [](const std::string& indices, double index_cycles) {
     const nlohmann::json j = run_isolated([=] {
       ScheduleRunOptions o;
-      o.run.topology = "cube:3";
-      o.run.ports = "all";
-      o.run.net.backend = Backend::Model;
+      o.topology = "cube:3";
+      o.ports = "all";
+      o.net.backend = Backend::Model;
       o.run.profile = find_profile("ideal");
       o.run.profile.index_cycles_per_word = index_cycles;
       o.algorithm = "hc-dcycles";
@@ -493,9 +493,9 @@ TEST(HypercubeIndexCost, ComputedIndicesCostIndexCyclesPerReorderedWord) {
 uint64_t dcycles_cycles(int d, const std::string& indices) {
   const nlohmann::json j = run_isolated([=] {
     ScheduleRunOptions o;
-    o.run.topology = "cube:" + std::to_string(d);
-    o.run.ports = "all";
-    o.run.net.backend = Backend::Model;
+    o.topology = "cube:" + std::to_string(d);
+    o.ports = "all";
+    o.net.backend = Backend::Model;
     o.run.profile = find_profile("cm200");
     o.algorithm = "hc-dcycles";
     o.family_options["--indices"] = indices;

@@ -11,14 +11,18 @@
 namespace wn::fw {
 namespace {
 
-FirmwareRunOptions options(const std::string& ports, int vcs) {
-  FirmwareRunOptions o;
-  o.topology = "mesh:4x4";
-  o.ports = ports;
-  const char* b = std::getenv("WN_TEST_BACKEND");
-  o.net.backend = parse_backend(b ? b : "lockstep");
-  o.net.vcs = vcs;
-  o.profile = find_profile("ideal");
+struct TestRun {
+  NetworkSetup net;
+  FirmwareRunOptions opt;
+};
+
+TestRun options(const std::string& ports, int vcs, const char* backend = nullptr) {
+  const char* b = backend ? backend : std::getenv("WN_TEST_BACKEND");
+  NetworkParams np;
+  np.backend = parse_backend(b ? b : "lockstep");
+  np.vcs = vcs;
+  TestRun o{NetworkSetup::resolve("mesh:4x4", ports, np), {}};
+  o.opt.profile = find_profile("ideal");
   return o;
 }
 
@@ -29,9 +33,9 @@ struct Msg {
 };
 
 // Every message posted at cycle 0 (alpha = 0), 8 words = 9 flits.
-FirmwareRunResult run(const FirmwareRunOptions& o, const std::vector<Msg>& msgs) {
+FirmwareRunResult run(const TestRun& o, const std::vector<Msg>& msgs) {
   return run_firmware(
-      o,
+      o.net, o.opt,
       [&](int node) -> FirmwareFn {
         return [&msgs, node](NodeApi& api) {
           for (const Msg& m : msgs)
@@ -155,9 +159,7 @@ namespace {
 // Counters are computed from the network outputs only: the RTL and the model
 // give the same numbers (pinned here for each backend in its own process).
 FirmwareRunResult backend_run(Backend b) {
-  auto o = options("one", 2);
-  o.net.backend = b;
-  return run(o, {{0, 3, 0}, {1, 2, 0}, {4, 7, 1}, {5, 7, 1}, {12, 15, 2}});
+  return run(options("one", 2, backend_name(b)), {{0, 3, 0}, {1, 2, 0}, {4, 7, 1}, {5, 7, 1}, {12, 15, 2}});
 }
 std::string fingerprint(const FirmwareRunResult& r) {
   std::string s;
