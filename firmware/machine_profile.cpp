@@ -27,15 +27,18 @@ const std::vector<MachineProfile>& machine_profiles() {
       // exchange on the two channels of a link (8-byte flit) and the measured
       // per-word time a2 = 5.69 us (single-cycle fit): one flit per link every
       // 11.38 us. The measured step startup (a1 = 24.3 us, b1 = 41.9 us) is
-      // below the router's own pipeline (3 cycles per hop = 34 us), so
-      // alpha = gamma = 0 and the pipeline is the startup. Index computation
-      // (Table 8's model, N = 64..512, M' = 256): 1.16-1.40 us per reordered
-      // 32-bit word; 0.1 cycle = 1.14 us.
+      // below the router's own pipeline (3 cycles per router: 6 cycles =
+      // 68 us at one hop), so alpha = gamma = 0 and the pipeline is the
+      // startup. Index computation (Table 8's model, N = 64..512, M' = 256):
+      // 1.16-1.40 us per reordered 32-bit word; 0.1 cycle = 1.14 us. The
+      // reduction's arithmetic: the single-cycle reduction is 4-6 % slower
+      // than the broadcast (Table 13 vs Table 4 without the transpose);
+      // 0.025 cycle = 0.28 us per combined 32-bit word gives 5 % at N = 16.
       {"cm200",
        "Mathur & Johnsson §4.4: 2 words/flit at a2 = 5.69 us/word; startup = router pipeline; "
-       "0.1 cycle/computed index",
+       "0.1 cycle/computed index; 0.025 cycle/combined word",
        11380.0, 8,
-       0, 0, 0, 0, 0, 0.1},
+       0, 0, 0, 0, 0.025, 0.1},
   };
   return profiles;
 }
