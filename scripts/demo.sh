@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The main job: set up, build, and print the one-port vs all-port comparison
 # on an 8x8 mesh (uniform and hotspot traffic), one RTL-vs-model lock-step run, and
-# collective schedules run as node firmware under several port models.
+# collective schedules run as node firmware under several port models, then the takeaways.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh
 scripts/build.sh wormnet
 W=${BUILD_DIR:-build}/wormnet
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1  # the SystemC banner, printed before any output
+
 echo
 echo "== 8x8 mesh, uniform random traffic, 4-flit packets, 2 VCs x 8 flits: one-port vs all-port =="
 "$W" sweep --topology mesh:8x8 --pattern uniform --ports one,all --rates 0.1,0.2,0.3,0.4,0.5,0.6 --cycles 5000
@@ -24,3 +24,10 @@ echo "== collectives as node firmware on the RTL routers: one-port vs 3-port vs 
      --bytes 256 --profile sp1
 "$W" compare --topology mesh:8x8 --algorithm direct-alltoall,binomial-gather,ring-allgather --ports one,all \
      --bytes 1024 --profile t3d
+echo
+echo "== takeaways =="
+echo "* Past saturation one-port shows the lower *network* latency: its single injection channel keeps packets"
+echo "  queued at the source (see the total latency), so fewer worms block each other inside the network."
+echo "* The direct all-to-all is slower with all ports on the mesh: the exchange is bisection-bound, and four"
+echo "  worms per node entering an already saturated bisection add wormhole blocking (the stepwise column)."
+echo "* On the hypercube, whose bisection grows with the node count, the extra ports pay: 1.74x for the exchange."
