@@ -179,6 +179,17 @@ uint32_t esbt_height(int d) {
   return h;
 }
 
+// Every edge parent(x) -> x of ESBT k (translated by `src`) carries `part`, tagged
+// first_tag + depth(x) - 1: a node forwards what it received one step later.
+static void esbt_broadcast(Schedule& s, uint32_t src, int k, int d, const std::vector<Range>& part, uint32_t first_tag) {
+  for (uint32_t x = 1; x < uint32_t(s.nodes); ++x) {
+    const uint32_t child = x ^ src, parent = esbt_parent(x, k, d) ^ src;
+    const uint32_t tag = first_tag + uint32_t(esbt_depth(x, k, d) - 1);
+    step_for(s.programs[parent], tag).sends.push_back({int(child), part, tag, -1});
+    step_for(s.programs[child], tag).recvs.push_back({int(parent), part, tag, {}});
+  }
+}
+
 Schedule build_hc_nesbt(const Topology& topo, const AlgorithmArgs& a) {
   const int d = topo.dims();
   const uint32_t n = uint32_t(topo.nodes()), m = a.words;
@@ -189,13 +200,7 @@ Schedule build_hc_nesbt(const Topology& topo, const AlgorithmArgs& a) {
   for (uint32_t src = 0; src < n; ++src) {
     const uint32_t block = g ? inverse(src) : src;
     for (int k = 0; k < d && uint32_t(k) < m; ++k)
-      for (uint32_t x = 1; x < n; ++x) {  // tree edge parent(x) -> x, translated by src
-        const uint32_t child = x ^ src, parent = esbt_parent(x, k, d) ^ src;
-        const uint32_t tag = src * per_source + uint32_t(esbt_depth(x, k, d) - 1);
-        const auto part = slot_ranges(block * m, m, d, k);
-        step_for(s.programs[parent], tag).sends.push_back({int(child), part, tag, -1});
-        step_for(s.programs[child], tag).recvs.push_back({int(parent), part, tag, {}});
-      }
+      esbt_broadcast(s, src, k, d, slot_ranges(block * m, m, d, k), src * per_source);
   }
   sort_steps(s);
   return s;
@@ -222,11 +227,7 @@ Schedule build_hc_send_spread(const Topology& topo, const AlgorithmArgs& a) {
     const Range part = slot_ranges(0, n * m, d, k).front();
     for (uint32_t c = 0; c * ch.words < part.count; ++c) {
       const Range chunk{part.at(c * ch.words), std::min(ch.words, part.count - c * ch.words), part.stride};
-      for (uint32_t x = 1; x < n; ++x) {
-        const uint32_t parent = esbt_parent(x, k, d), tag = uint32_t(esbt_depth(x, k, d)) + c;
-        step_for(s.programs[parent], tag).sends.push_back({int(x), {chunk}, tag, -1});
-        step_for(s.programs[x], tag).recvs.push_back({int(parent), {chunk}, tag, {}});
-      }
+      esbt_broadcast(s, 0, k, d, {chunk}, 1 + c);
     }
   }
   sort_steps(s);
