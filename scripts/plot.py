@@ -2,15 +2,23 @@
 """Plots from wormnet JSON reports (Debian python3-matplotlib, no pip).
 
   scripts/plot.py run REPORT.json OUTDIR [--format png|svg]
-      per-step heat maps of channel load laid out on the mesh/torus grid
-      (z-slices side by side for 3D; a dimension x node matrix for cubes),
-      and a message timeline (Gantt) coloured by step
+      heatmap.FMT: per-step channel load, one panel per step on the mesh/torus
+      grid (3D: one row per step, one panel per z-plane); a dimension x node
+      matrix per step for cubes; all panels share one colour scale
+      timeline.FMT: message timeline (Gantt) coloured by step
   scripts/plot.py compare COMPARE.json OUTDIR [--format png|svg]
-      cycles per algorithm, one bar per port model
+      compare.FMT: cycles per algorithm, one bar per port model
 
 REPORT.json comes from `wormnet run --json`, COMPARE.json from `wormnet compare --json`.
 Channel load per step = flits of that step's messages that crossed the channel
-(from each message's path in the report's message_log).
+(from each message's path in the report's message_log; summed over the steps
+this equals the report's per-channel `flits`).
+
+Conventions shared by every plot, so figures can be compared with each other:
+  * a colour bar spans exactly [0, true maximum] of what it shows and has the
+    maximum as a labelled tick, so no value is ever clipped at the top;
+  * legends and colour bars sit outside the axes and are kept in the saved
+    file (constrained layout / bbox_inches="tight"), so they cover no data.
 """
 import argparse
 import json
@@ -21,10 +29,20 @@ import matplotlib
 
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402
-from matplotlib import cm, colors  # noqa: E402
+from matplotlib import colors, patches, ticker  # noqa: E402
+
+LOAD_LABEL = "channel load in the step [flits]"
+# Beyond this many steps a heat map would exceed matplotlib's image size limit
+# (and be unreadable anyway): show the first ones and say so in the title.
+MAX_HEATMAP_ROWS = 40
+DPI = 110
+
+
+# ----------------------------------------------------------------------------- data
 
 
 def parse_topology(spec):
+    """('mesh'|'torus'|'cube', radix per dimension) from e.g. 'torus:4x4x4' or 'cube:3'."""
     kind, dims = spec.split(":")
     if kind == "cube":
         return kind, [2] * int(dims)
@@ -32,6 +50,7 @@ def parse_topology(spec):
 
 
 def coords(node, radix):
+    """Node id -> coordinates, x fastest (wormnet's lexicographic numbering)."""
     c = []
     for k in radix:
         c.append(node % k)
@@ -40,11 +59,14 @@ def coords(node, radix):
 
 
 def step_loads(report):
-    """{step: {(from, to): flits}} from the message log."""
-    wpf = max(1, report["config"]["profile"]["bytes_per_flit"] // 4)
+    """{step: {(from, to): flits}} from the message log.
+
+    A message is `packets` head flits plus its payload words packed into flits.
+    """
+    words_per_flit = max(1, report["config"]["profile"]["bytes_per_flit"] // 4)
     loads = {}
     for m in report["message_log"]:
-        flits = m["packets"] + -(-m["words"] // wpf)
+        flits = m["packets"] + -(-m["words"] // words_per_flit)
         path = m["path"]
         per = loads.setdefault(m["step"], {})
         for a, b in zip(path, path[1:]):
@@ -53,125 +75,317 @@ def step_loads(report):
 
 
 def cube_dim(a, b):
-    x = a ^ b
-    return x.bit_length() - 1
+    """Hypercube dimension of the channel a -> b (the differing address bit)."""
+    return (a ^ b).bit_length() - 1
 
 
-def plot_grid_step(ax, step, load, kind, radix, vmax):
-    cmap = cm.get_cmap("inferno_r")
-    norm = colors.Normalize(vmin=0, vmax=max(vmax, 1))
+def grid_channel(a, b, kind, radix):
+    """(dimension, +1/-1, wraps) of the mesh/torus channel a -> b.
+
+    Torus direction follows wormnet's routing: shortest way, ties (k = 2) count
+    as +; `wraps` marks the wrap-around link from coordinate k-1 to 0 or back.
+    """
+    ca, cb = coords(a, radix), coords(b, radix)
+    dim = next(i for i in range(len(radix)) if ca[i] != cb[i])
+    diff = cb[dim] - ca[dim]
+    if kind == "torus":
+        sign = 1 if diff % radix[dim] == 1 else -1
+        return dim, sign, abs(diff) != 1
+    return dim, (1 if diff > 0 else -1), False
+
+
+# ----------------------------------------------------------------------------- colour scales
+
+
+def load_cmap():
+    """inferno_r without its near-white end, so lightly loaded channels stay
+    visible on the white background (heavier = darker)."""
+    base = plt.get_cmap("inferno_r")
+    return colors.ListedColormap([base(0.12 + 0.88 * i / 255) for i in range(256)], name="load")
+
+
+def range_ticks(vmin, vmax, integer=True):
+    """Round ticks inside [vmin, vmax] plus both ends, so the bar shows the exact
+    extremes of the data; ticks crowding an end are dropped so labels never overlap."""
+    if vmax <= vmin:
+        return [vmin]
+    inner = ticker.MaxNLocator(nbins=5, integer=integer).tick_values(vmin, vmax)
+    gap = 0.08 * (vmax - vmin)
+    return [vmin] + [t for t in inner if vmin + gap < t < vmax - gap] + [vmax]
+
+
+def add_colorbar(fig, mappable, axes, vmin, vmax, label, **kw):
+    """Colour bar beside `axes` whose range is exactly [vmin, vmax] (the data's
+    true extremes) with both labelled, and a label that states the unit."""
+    cb = fig.colorbar(mappable, ax=axes, ticks=range_ticks(vmin, vmax), **kw)
+    cb.set_label(label)
+    return cb
+
+
+# ----------------------------------------------------------------------------- heat maps
+
+
+def draw_grid_panel(ax, load, kind, radix, plane, norm, cmap):
+    """Channel load of one step on one x-y plane (z = `plane`) of a mesh/torus.
+
+    Each loaded channel is an arrow coloured by its load, shifted to the left
+    of its travel direction (+x above -x, +y left of -y) so the two directions
+    of a link sit side by side.
+    Torus wrap-around links become stubs leaving one edge and entering the
+    opposite one; z channels (3D) are diagonal stubs, up-right = +z and
+    down-left = -z, because the next plane is drawn in another panel.
+    """
+    kx = radix[0]
+    ky = radix[1] if len(radix) > 1 else 1
+    # topology context: faint links and nodes
+    for y in range(ky):
+        ax.plot([0, kx - 1], [y, y], color="0.9", lw=0.8, zorder=1)
+    for x in range(kx):
+        ax.plot([x, x], [0, ky - 1], color="0.9", lw=0.8, zorder=1)
+    ax.scatter([x for x in range(kx) for _ in range(ky)], [y for _ in range(kx) for y in range(ky)],
+               s=10, c="0.55", zorder=3)
+
+    shift, shrink, stub = 0.09, 0.14, 0.36
+    xs, ys, us, vs, cs = [], [], [], [], []
+
+    def arrow(x0, y0, x1, y1, f):
+        xs.append(x0), ys.append(y0), us.append(x1 - x0), vs.append(y1 - y0), cs.append(f)
+
+    for (a, b), f in sorted(load.items(), key=lambda t: t[1]):  # heaviest drawn on top
+        ca = coords(a, radix) + [0, 0]
+        if ca[2] != plane:
+            continue
+        dim, sign, wraps = grid_channel(a, b, kind, radix)
+        x0, y0 = ca[0], ca[1]
+        if dim == 2:
+            d = sign * 0.26
+            arrow(x0 + sign * 0.07, y0 + sign * 0.07, x0 + d + sign * 0.07, y0 + d + sign * 0.07, f)
+            continue
+        ux, uy = (sign, 0) if dim == 0 else (0, sign)  # unit vector along the channel
+        ox, oy = -uy * shift, ux * shift  # its left-hand normal: the lane shift
+        cb = coords(b, radix) + [0, 0]
+        if wraps:
+            # leaving stub at a, entering stub at b, both along the travel direction
+            arrow(x0 + ux * shrink + ox, y0 + uy * shrink + oy, x0 + ux * stub + ox, y0 + uy * stub + oy, f)
+            arrow(cb[0] - ux * stub + ox, cb[1] - uy * stub + oy,
+                  cb[0] - ux * shrink + ox, cb[1] - uy * shrink + oy, f)
+        else:
+            arrow(x0 + ux * shrink + ox, y0 + uy * shrink + oy,
+                  cb[0] - ux * shrink + ox, cb[1] - uy * shrink + oy, f)
+    if xs:
+        ax.quiver(xs, ys, us, vs, cs, cmap=cmap, norm=norm, angles="xy", scale_units="xy", scale=1,
+                  width=0.012, headwidth=3.2, headlength=3.2, headaxislength=2.9, zorder=2)
+    pad = 0.55
+    ax.set_xlim(-pad, kx - 1 + pad)
+    ax.set_ylim(-pad, ky - 1 + pad)
+    ax.set_aspect("equal")
+    ax.set_xticks(range(kx))
+    ax.set_yticks(range(ky))
+    ax.tick_params(labelsize=7, length=2)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+
+
+def plot_cube_heatmaps(fig, report, loads, steps, radix, norm, cmap):
+    """Hypercube: per step a dimension x source-node matrix (a cube has no
+    planar layout; rows are the d channel directions, columns the N nodes).
+    Small matrices carry the flit counts in the cells for exact reading."""
+    d, n = len(radix), 2 ** len(radix)
+    cols = min(4, len(steps))
+    rows = -(-len(steps) // cols)
+    panel_w = max(2.6, min(0.25 * n + 1.0, 14))
+    axes = fig.subplots(rows, cols, squeeze=False, sharex=True, sharey=True)
+    fig.set_size_inches(panel_w * cols + 1.6, (0.35 * d + 1.4) * rows + 1.0)
+    im = None
+    for i, s in enumerate(steps):
+        ax = axes[i // cols][i % cols]
+        mat = [[0] * n for _ in range(d)]
+        for (a, b), f in loads[s].items():
+            mat[cube_dim(a, b)][a] += f
+        im = ax.imshow(mat, aspect="auto", cmap=cmap, norm=norm, interpolation="nearest")
+        if n * d <= 64:
+            for dim in range(d):
+                for node in range(n):
+                    v = mat[dim][node]
+                    if v:
+                        dark = norm(v) > 0.5
+                        ax.text(node, dim, str(v), ha="center", va="center", fontsize=7,
+                                color="white" if dark else "black")
+        ax.set_title(f"step {s}", fontsize=9)
+        ax.set_yticks(range(d))
+        ax.set_yticklabels([f"dim {k}" for k in range(d)], fontsize=7)
+        ax.xaxis.set_major_locator(ticker.MaxNLocator(nbins=min(n, 16), integer=True))
+        ax.tick_params(axis="x", labelsize=7)
+    for ax in axes.ravel():
+        ax.label_outer()
+    for j in range(len(steps), rows * cols):
+        axes[j // cols][j % cols].axis("off")
+    for ax in axes[-1]:
+        ax.set_xlabel("source node")
+    for row in axes:
+        row[0].set_ylabel("channel")
+    return im, axes
+
+
+def plot_grid_heatmaps(fig, report, loads, steps, kind, radix, norm, cmap):
+    """Mesh/torus: 2D puts the steps in a grid of panels; 3D gives each step a
+    row with one panel per z-plane (small multiples, one shared colour scale),
+    since z-planes drawn side by side in one panel were too small to read."""
     kx = radix[0]
     ky = radix[1] if len(radix) > 1 else 1
     kz = radix[2] if len(radix) > 2 else 1
-    gap = kx + 1  # z-slices side by side
-
-    def pos(n):
-        c = coords(n, radix) + [0, 0]
-        return c[0] + c[2] * gap, c[1]
-
-    n_nodes = kx * ky * kz
-    xs, ys = zip(*[pos(n) for n in range(n_nodes)])
-    ax.scatter(xs, ys, s=12, c="0.6", zorder=3)
-    for (a, b), f in sorted(load.items(), key=lambda t: t[1]):
-        (x0, y0), (x1, y1) = pos(a), pos(b)
-        if abs(x1 - x0) + abs(y1 - y0) != 1:  # torus wrap-around or z link: short stub
-            dx = (1 if x1 > x0 else -1) * 0.3 if x1 != x0 else 0
-            dy = (1 if y1 > y0 else -1) * 0.3 if y1 != y0 else 0
-            if x1 == x0 and y1 == y0:
-                dx = dy = 0.25
-            x1, y1 = x0 + dx, y0 + dy
-        # offset the two directions of a link so both are visible
-        ox, oy = (0, 0.08 if x1 > x0 else -0.08) if y1 == y0 else (0.08 if y1 > y0 else -0.08, 0)
-        ax.annotate("", xy=(x1 + ox, y1 + oy), xytext=(x0 + ox, y0 + oy),
-                    arrowprops=dict(arrowstyle="->", color=cmap(norm(f)), lw=1.8))
-    ax.set_title(f"step {step}", fontsize=8)
-    ax.set_aspect("equal")
-    ax.axis("off")
-    return cm.ScalarMappable(norm=norm, cmap=cmap)
-
-
-def plot_heatmaps(report, outdir, fmt):
-    kind, radix = parse_topology(report["config"]["topology"])
-    loads = step_loads(report)
-    steps = sorted(loads)
-    vmax = max((max(l.values()) for l in loads.values() if l), default=1)
-    if kind == "cube":
-        d = len(radix)
-        n = 2 ** d
-        fig, axes = plt.subplots(1, len(steps), figsize=(min(3 * len(steps), 30), 3), squeeze=False)
-        for ax, s in zip(axes[0], steps):
-            mat = [[0] * n for _ in range(d)]
-            for (a, b), f in loads[s].items():
-                mat[cube_dim(a, b)][a] += f
-            im = ax.imshow(mat, aspect="auto", cmap="inferno_r", vmin=0, vmax=vmax, interpolation="nearest")
-            ax.set_title(f"step {s}", fontsize=8)
-            ax.set_xlabel("node")
-            ax.set_ylabel("dimension")
-        fig.colorbar(im, ax=axes[0].tolist(), label="flits on the channel")
+    panel = max(2.3, 0.42 * max(kx, ky) + 0.9)
+    if kz > 1:
+        rows, cols = len(steps), kz
+        cells = [(s, z) for s in steps for z in range(kz)]
     else:
         cols = min(4, len(steps))
         rows = -(-len(steps) // cols)
-        fig, axes = plt.subplots(rows, cols, figsize=(4 * cols, 3.5 * rows), squeeze=False)
-        sm = None
-        for i, s in enumerate(steps):
-            sm = plot_grid_step(axes[i // cols][i % cols], s, loads[s], kind, radix, vmax)
-        for j in range(len(steps), rows * cols):
-            axes[j // cols][j % cols].axis("off")
-        if sm is not None:
-            fig.colorbar(sm, ax=axes.ravel().tolist(), label="flits on the channel")
+        cells = [(s, 0) for s in steps]
+    axes = fig.subplots(rows, cols, squeeze=False, sharex=True, sharey=True)
+    fig.set_size_inches(panel * kx / max(kx, ky) * cols + 1.8, (panel * ky / max(kx, ky) + 0.35) * rows + 1.2)
+    for i, (s, z) in enumerate(cells):
+        ax = axes[i // cols][i % cols]
+        draw_grid_panel(ax, loads[s], kind, radix, z, norm, cmap)
+        ax.set_title(f"step {s}, plane z={z}" if kz > 1 else f"step {s}", fontsize=8)
+    for ax in axes.ravel():
+        ax.label_outer()
+    for j in range(len(cells), rows * cols):
+        axes[j // cols][j % cols].axis("off")
+    for ax in axes[-1]:
+        ax.set_xlabel("x")
+    for row in axes:
+        row[0].set_ylabel("y")
+    return plt.cm.ScalarMappable(norm=norm, cmap=cmap), axes
+
+
+def plot_heatmaps(report, outdir, fmt):
+    """heatmap.FMT: channel load per step, every panel on one colour scale
+    [0, true maximum over all steps and channels]."""
     cfg = report["config"]
-    fig.suptitle(f"{cfg['algorithm']} on {cfg['topology']} ({cfg['ports']} port): channel load per step")
+    kind, radix = parse_topology(cfg["topology"])
+    loads = step_loads(report)
+    all_steps = sorted(loads)
+    per_row = 1 if (kind != "cube" and len(radix) > 2) else 4
+    steps = all_steps[:MAX_HEATMAP_ROWS * per_row]
+    vmax = max((max(l.values()) for l in loads.values() if l), default=0)
+    vmax = max(vmax, 1)  # an empty run still gets a valid scale that covers its 0
+    norm = colors.Normalize(vmin=0, vmax=vmax)
+    cmap = load_cmap()
+
+    fig = plt.figure(layout="constrained")
+    if not steps:
+        fig.text(0.5, 0.5, "no messages in the report", ha="center")
+        mappable, axes = None, None
+    elif kind == "cube":
+        mappable, axes = plot_cube_heatmaps(fig, report, loads, steps, radix, norm, cmap)
+        key = "cell = flits a node sent on the channel of that dimension in the step"
+    else:
+        mappable, axes = plot_grid_heatmaps(fig, report, loads, steps, kind, radix, norm, cmap)
+        key = "arrow = channel, coloured by flits: \u2192/\u2190 +x/\u2212x, \u2191/\u2193 +y/\u2212y"
+        if len(radix) > 2:
+            key += ", \u2197/\u2199 +z/\u2212z (to plane z\u00b11)"
+        if kind == "torus":
+            key += "; edge stubs = wrap-around links"
+    if mappable is not None:
+        add_colorbar(fig, mappable, axes.ravel().tolist(), 0, vmax, LOAD_LABEL,
+                     shrink=min(1.0, 6.0 / fig.get_size_inches()[1] + 0.3), aspect=30)
+    shown = "" if len(steps) == len(all_steps) else f" (first {len(steps)} of {len(all_steps)} steps)"
+    title = f"{cfg['algorithm']} on {cfg['topology']} ({cfg['ports']} port): channel load per step{shown}"
+    fig.suptitle(title + ("\n" + key if steps else ""), fontsize=10)
+    if len(steps) != len(all_steps):
+        print(f"note: heat map shows the first {len(steps)} of {len(all_steps)} steps", file=sys.stderr)
     path = os.path.join(outdir, f"heatmap.{fmt}")
-    fig.savefig(path, dpi=110)
+    fig.savefig(path, dpi=DPI)
     plt.close(fig)
     return path
+
+
+# ----------------------------------------------------------------------------- timeline
 
 
 def plot_gantt(report, outdir, fmt):
+    """timeline.FMT: one row per message, grouped by source node; grey = startup
+    (issued -> posted), colour = on the network (head injected -> tail
+    delivered) by step. Up to 20 steps get a legend of distinct colours, more a
+    continuous step colour bar; both sit right of the axes so no bar is hidden."""
     msgs = sorted(report["message_log"], key=lambda m: (m["src"], m["issued"]))
     steps = sorted({m["step"] for m in msgs})
-    cmap = cm.get_cmap("tab20", max(len(steps), 1))
-    color = {s: cmap(i % 20) for i, s in enumerate(steps)}
-    fig, ax = plt.subplots(figsize=(10, max(3, min(0.02 * len(msgs) + 2, 20))))
-    for y, m in enumerate(msgs):
-        ax.barh(y, m["posted"] - m["issued"], left=m["issued"], color="0.85", height=0.9)
-        ax.barh(y, m["delivered"] - m["head_injected"], left=m["head_injected"], color=color[m["step"]], height=0.9)
-    ax.set_xlabel("cycle")
-    ax.set_ylabel("message (by source node)")
+    fig, ax = plt.subplots(figsize=(11, max(3, min(0.02 * len(msgs) + 2, 20))), layout="constrained")
     if len(steps) <= 20:
-        handles = [plt.Rectangle((0, 0), 1, 1, color=color[s]) for s in steps]
-        ax.legend(handles, [f"step {s}" for s in steps], fontsize=7, loc="upper right")
+        tab = plt.get_cmap("tab20")
+        color = {s: tab(i) for i, s in enumerate(steps)}
+        norm = None
+    else:
+        norm = colors.Normalize(vmin=steps[0], vmax=steps[-1])
+        color = {s: plt.get_cmap("viridis")(norm(s)) for s in steps}
+    ys = range(len(msgs))
+    ax.barh(ys, [m["posted"] - m["issued"] for m in msgs], left=[m["issued"] for m in msgs],
+            color="0.8", height=0.9, linewidth=0)
+    ax.barh(ys, [m["delivered"] - m["head_injected"] for m in msgs], left=[m["head_injected"] for m in msgs],
+            color=[color[m["step"]] for m in msgs], height=0.9, linewidth=0)
+    ax.set_xlabel("cycle")
+    ax.set_ylabel("message, grouped by source node")
+    ax.set_ylim(-0.5, max(len(msgs), 1) - 0.5)
+    ax.set_xlim(left=0)
+    # y ticks at each source node's first message, thinned so labels never overlap
+    firsts = [(i, m["src"]) for i, m in enumerate(msgs) if i == 0 or msgs[i - 1]["src"] != m["src"]]
+    max_labels = int(fig.get_size_inches()[1] * 5)
+    every = -(-len(firsts) // max(max_labels, 1))
+    firsts = firsts[::max(every, 1)]
+    ax.set_yticks([i for i, _ in firsts])
+    ax.set_yticklabels([f"node {n}" for _, n in firsts], fontsize=7)
+    startup = patches.Patch(color="0.8", label="startup (issued \u2192 posted)")
+    if norm is None:
+        handles = [startup] + [patches.Patch(color=color[s], label=f"step {s}") for s in steps]
+        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0,
+                  title="head injected \u2192\ntail delivered", title_fontsize=7)
+    else:
+        ax.legend(handles=[startup], fontsize=7, loc="lower left", bbox_to_anchor=(0, 1.01), borderaxespad=0)
+        sm = plt.cm.ScalarMappable(norm=norm, cmap="viridis")
+        cb = fig.colorbar(sm, ax=ax, ticks=range_ticks(steps[0], steps[-1]))
+        cb.set_label("step (index) of the message, head injected \u2192 tail delivered")
     cfg = report["config"]
-    ax.set_title(f"{cfg['algorithm']} on {cfg['topology']} ({cfg['ports']} port): message timeline "
-                 "(grey: startup, colour: head injected -> tail delivered)")
+    ax.set_title(f"{cfg['algorithm']} on {cfg['topology']} ({cfg['ports']} port): message timeline\n"
+                 "grey: startup, colour: head injected \u2192 tail delivered", fontsize=10)
     path = os.path.join(outdir, f"timeline.{fmt}")
-    fig.savefig(path, dpi=110, bbox_inches="tight")
+    fig.savefig(path, dpi=DPI, bbox_inches="tight")
     plt.close(fig)
     return path
 
 
+# ----------------------------------------------------------------------------- compare
+
+
 def plot_compare(report, outdir, fmt):
+    """compare.FMT: grouped bars, cycles per algorithm, one bar per port model,
+    each labelled with its value. Missing combinations get no bar (not a fake
+    0); the legend sits right of the axes and the y range leaves room for the
+    value labels."""
     runs = report["runs"]
     algos = list(dict.fromkeys(r["config"]["algorithm"] for r in runs))
     ports = list(dict.fromkeys(r["config"]["ports"] for r in runs))
     width = 0.8 / max(len(ports), 1)
-    fig, ax = plt.subplots(figsize=(max(6, 1.5 * len(algos) * len(ports)), 4))
+    fig, ax = plt.subplots(figsize=(max(6, 1.5 * len(algos) * len(ports)), 4.2), layout="constrained")
     for j, p in enumerate(ports):
-        vals = []
-        for a in algos:
+        xs, vals = [], []
+        for i, a in enumerate(algos):
             match = [r for r in runs if r["config"]["algorithm"] == a and r["config"]["ports"] == p]
-            vals.append(match[0]["cycles"] if match else 0)
-        xs = [i + j * width for i in range(len(algos))]
+            if match:
+                xs.append(i + j * width)
+                vals.append(match[0]["cycles"])
         bars = ax.bar(xs, vals, width, label=f"{p} port")
-        ax.bar_label(bars, fontsize=7)
+        ax.bar_label(bars, fontsize=7, padding=2)
     ax.set_xticks([i + width * (len(ports) - 1) / 2 for i in range(len(algos))])
-    ax.set_xticklabels(algos, rotation=15)
+    ax.set_xticklabels(algos, rotation=15, ha="right", rotation_mode="anchor")
     ax.set_ylabel("cycles")
+    ax.margins(y=0.12)
+    ax.set_ylim(bottom=0)
     cfg = runs[0]["config"]
     ax.set_title(f"{cfg['topology']}, {cfg['bytes']} bytes, profile {cfg['profile']['name']}")
-    ax.legend()
+    ax.legend(title="port model", loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
     path = os.path.join(outdir, f"compare.{fmt}")
-    fig.savefig(path, dpi=110, bbox_inches="tight")
+    fig.savefig(path, dpi=DPI, bbox_inches="tight")
     plt.close(fig)
     return path
 
