@@ -90,7 +90,7 @@ def grid_channel(a, b, kind, radix):
     diff = cb[dim] - ca[dim]
     if kind == "torus":
         sign = 1 if diff % radix[dim] == 1 else -1
-        return dim, sign, abs(diff) != 1
+        return dim, sign, (diff > 0) != (sign > 0)  # k = 2: 1 -> 0 is the + wrap link
     return dim, (1 if diff > 0 else -1), False
 
 
