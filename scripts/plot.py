@@ -101,7 +101,9 @@ def load_cmap():
     """inferno_r without its near-white end, so lightly loaded channels stay
     visible on the white background (heavier = darker)."""
     base = plt.get_cmap("inferno_r")
-    return colors.ListedColormap([base(0.12 + 0.88 * i / 255) for i in range(256)], name="load")
+    cmap = colors.ListedColormap([base(0.12 + 0.88 * i / 255) for i in range(256)], name="load")
+    cmap.set_bad("0.94")  # matrix cells without traffic (NaN): light grey, off the scale
+    return cmap
 
 
 def range_ticks(vmin, vmax, integer=True):
@@ -110,7 +112,7 @@ def range_ticks(vmin, vmax, integer=True):
     if vmax <= vmin:
         return [vmin]
     inner = ticker.MaxNLocator(nbins=5, integer=integer).tick_values(vmin, vmax)
-    gap = 0.08 * (vmax - vmin)
+    gap = 0.12 * (vmax - vmin)
     return [vmin] + [t for t in inner if vmin + gap < t < vmax - gap] + [vmax]
 
 
@@ -186,76 +188,86 @@ def draw_grid_panel(ax, load, kind, radix, plane, norm, cmap):
         ax.spines[side].set_visible(False)
 
 
-def plot_cube_heatmaps(fig, report, loads, steps, radix, norm, cmap):
+def label_panel_grid(axes, used, xlabel, ylabel):
+    """Small-multiples labelling: tick labels and axis labels only on the left
+    column and on the lowest used panel of each column (also when the panel
+    below it is an empty slot), so inner tick labels never collide; unused
+    slots are hidden."""
+    rows, cols = len(axes), len(axes[0])
+    for j in range(rows * cols):
+        r, c = divmod(j, cols)
+        ax = axes[r][c]
+        if j >= used:
+            ax.axis("off")
+            continue
+        if j + cols < used:  # another panel below: its labels serve this one
+            ax.tick_params(labelbottom=False)
+        else:
+            ax.set_xlabel(xlabel)
+        if c == 0:
+            ax.set_ylabel(ylabel)
+        else:
+            ax.tick_params(labelleft=False)
+
+
+def plot_cube_heatmaps(fig, loads, steps, radix, norm, cmap):
     """Hypercube: per step a dimension x source-node matrix (a cube has no
     planar layout; rows are the d channel directions, columns the N nodes).
-    Small matrices carry the flit counts in the cells for exact reading."""
+    Channels without traffic stay blank, so they are not read as "light load";
+    small matrices carry the flit counts in the cells for exact reading."""
     d, n = len(radix), 2 ** len(radix)
-    cols = min(4, len(steps))
-    rows = -(-len(steps) // cols)
     panel_w = max(2.6, min(0.25 * n + 1.0, 14))
-    axes = fig.subplots(rows, cols, squeeze=False, sharex=True, sharey=True)
+    cols = max(1, min(4, len(steps), int(22 // panel_w)))  # keep the figure <= ~24 in wide
+    rows = -(-len(steps) // cols)
+    axes = fig.subplots(rows, cols, squeeze=False)
     fig.set_size_inches(panel_w * cols + 1.6, (0.35 * d + 1.4) * rows + 1.0)
-    im = None
+    blank = float("nan")
     for i, s in enumerate(steps):
         ax = axes[i // cols][i % cols]
         mat = [[0] * n for _ in range(d)]
         for (a, b), f in loads[s].items():
             mat[cube_dim(a, b)][a] += f
-        im = ax.imshow(mat, aspect="auto", cmap=cmap, norm=norm, interpolation="nearest")
+        ax.imshow([[v if v else blank for v in row] for row in mat],  # NaN = cmap's "bad" colour
+                  aspect="auto", cmap=cmap, norm=norm, interpolation="nearest")
         if n * d <= 64:
             for dim in range(d):
                 for node in range(n):
                     v = mat[dim][node]
                     if v:
-                        dark = norm(v) > 0.5
                         ax.text(node, dim, str(v), ha="center", va="center", fontsize=7,
-                                color="white" if dark else "black")
+                                color="white" if norm(v) > 0.5 else "black")
         ax.set_title(f"step {s}", fontsize=9)
         ax.set_yticks(range(d))
         ax.set_yticklabels([f"dim {k}" for k in range(d)], fontsize=7)
         ax.xaxis.set_major_locator(ticker.MaxNLocator(nbins=min(n, 16), integer=True))
         ax.tick_params(axis="x", labelsize=7)
-    for ax in axes.ravel():
-        ax.label_outer()
-    for j in range(len(steps), rows * cols):
-        axes[j // cols][j % cols].axis("off")
-    for ax in axes[-1]:
-        ax.set_xlabel("source node")
-    for row in axes:
-        row[0].set_ylabel("channel")
-    return im, axes
+    label_panel_grid(axes, len(steps), "source node", "channel")
+    return plt.cm.ScalarMappable(norm=norm, cmap=cmap), axes
 
 
-def plot_grid_heatmaps(fig, report, loads, steps, kind, radix, norm, cmap):
-    """Mesh/torus: 2D puts the steps in a grid of panels; 3D gives each step a
-    row with one panel per z-plane (small multiples, one shared colour scale),
-    since z-planes drawn side by side in one panel were too small to read."""
+def plot_grid_heatmaps(fig, loads, steps, kind, radix, norm, cmap):
+    """Mesh/torus: 2D puts the steps in a grid of panels; 3D shows every step
+    as one panel per z-plane (small multiples, one shared colour scale), a row
+    per step (two steps per row when there are only 2 planes), since z-planes
+    drawn side by side in one panel were too small to read."""
     kx = radix[0]
     ky = radix[1] if len(radix) > 1 else 1
     kz = radix[2] if len(radix) > 2 else 1
     panel = max(2.3, 0.42 * max(kx, ky) + 0.9)
     if kz > 1:
-        rows, cols = len(steps), kz
+        cols = kz * max(1, 4 // kz)
         cells = [(s, z) for s in steps for z in range(kz)]
     else:
         cols = min(4, len(steps))
-        rows = -(-len(steps) // cols)
         cells = [(s, 0) for s in steps]
-    axes = fig.subplots(rows, cols, squeeze=False, sharex=True, sharey=True)
+    rows = -(-len(cells) // cols)
+    axes = fig.subplots(rows, cols, squeeze=False)  # not shared: sharing 40+ axes is very slow
     fig.set_size_inches(panel * kx / max(kx, ky) * cols + 1.8, (panel * ky / max(kx, ky) + 0.35) * rows + 1.2)
     for i, (s, z) in enumerate(cells):
         ax = axes[i // cols][i % cols]
         draw_grid_panel(ax, loads[s], kind, radix, z, norm, cmap)
         ax.set_title(f"step {s}, plane z={z}" if kz > 1 else f"step {s}", fontsize=8)
-    for ax in axes.ravel():
-        ax.label_outer()
-    for j in range(len(cells), rows * cols):
-        axes[j // cols][j % cols].axis("off")
-    for ax in axes[-1]:
-        ax.set_xlabel("x")
-    for row in axes:
-        row[0].set_ylabel("y")
+    label_panel_grid(axes, len(cells), "x", "y")
     return plt.cm.ScalarMappable(norm=norm, cmap=cmap), axes
 
 
@@ -266,7 +278,10 @@ def plot_heatmaps(report, outdir, fmt):
     kind, radix = parse_topology(cfg["topology"])
     loads = step_loads(report)
     all_steps = sorted(loads)
-    per_row = 1 if (kind != "cube" and len(radix) > 2) else 4
+    if kind != "cube" and len(radix) > 2:
+        per_row = max(1, 4 // radix[2])  # steps per row of z-plane panels
+    else:
+        per_row = 4
     steps = all_steps[:MAX_HEATMAP_ROWS * per_row]
     vmax = max((max(l.values()) for l in loads.values() if l), default=0)
     vmax = max(vmax, 1)  # an empty run still gets a valid scale that covers its 0
@@ -278,10 +293,10 @@ def plot_heatmaps(report, outdir, fmt):
         fig.text(0.5, 0.5, "no messages in the report", ha="center")
         mappable, axes = None, None
     elif kind == "cube":
-        mappable, axes = plot_cube_heatmaps(fig, report, loads, steps, radix, norm, cmap)
-        key = "cell = flits a node sent on the channel of that dimension in the step"
+        mappable, axes = plot_cube_heatmaps(fig, loads, steps, radix, norm, cmap)
+        key = "cell = flits a node sent on its channel of that dimension in the step; blank = no traffic"
     else:
-        mappable, axes = plot_grid_heatmaps(fig, report, loads, steps, kind, radix, norm, cmap)
+        mappable, axes = plot_grid_heatmaps(fig, loads, steps, kind, radix, norm, cmap)
         key = "arrow = channel, coloured by flits: \u2192/\u2190 +x/\u2212x, \u2191/\u2193 +y/\u2212y"
         if len(radix) > 2:
             key += ", \u2197/\u2199 +z/\u2212z (to plane z\u00b11)"
@@ -338,13 +353,13 @@ def plot_gantt(report, outdir, fmt):
     startup = patches.Patch(color="0.8", label="startup (issued \u2192 posted)")
     if norm is None:
         handles = [startup] + [patches.Patch(color=color[s], label=f"step {s}") for s in steps]
-        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0,
-                  title="head injected \u2192\ntail delivered", title_fontsize=7)
+        ax.legend(handles=handles, fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
     else:
-        ax.legend(handles=[startup], fontsize=7, loc="lower left", bbox_to_anchor=(0, 1.01), borderaxespad=0)
         sm = plt.cm.ScalarMappable(norm=norm, cmap="viridis")
-        cb = fig.colorbar(sm, ax=ax, ticks=range_ticks(steps[0], steps[-1]))
+        cb = fig.colorbar(sm, ax=ax, ticks=range_ticks(steps[0], steps[-1]), shrink=0.8, aspect=40)
         cb.set_label("step (index) of the message, head injected \u2192 tail delivered")
+        # above the axes' right end, clear of the centred title and of the bars
+        ax.legend(handles=[startup], fontsize=7, loc="lower right", bbox_to_anchor=(1, 1.005), borderaxespad=0)
     cfg = report["config"]
     ax.set_title(f"{cfg['algorithm']} on {cfg['topology']} ({cfg['ports']} port): message timeline\n"
                  "grey: startup, colour: head injected \u2192 tail delivered", fontsize=10)

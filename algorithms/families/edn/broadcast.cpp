@@ -1,0 +1,63 @@
+// edn-broadcast on a 2^k x 2^k mesh: steps 0-1 the startup, steps 2..k the
+// descent; a parent never sends to the source (it holds the message), so
+// every other node receives exactly once. Memory: M words; the source holds
+// data_word(source, 0, o), every other node scratch; afterwards all hold the
+// source's words.
+#include <algorithm>
+
+#include "algorithms/families/edn/edn.h"
+
+namespace wn::alg::edn {
+
+namespace {
+
+Word payload(int source, uint32_t o) { return 0x50000000u + (uint32_t(source) << 16) + o; }
+Word scratch(int node, uint32_t a) { return 0xe0000000u ^ (uint32_t(node) << 16) ^ a; }
+
+}  // namespace
+
+int mesh_k(const Topology& topo) {
+  if (topo.kind() != TopoKind::Mesh || topo.dims() != 2 || topo.radix()[0] != topo.radix()[1]) return 0;
+  const int w = topo.radix()[0];
+  if (w < 4 || (w & (w - 1)) != 0) return 0;
+  return __builtin_ctz(unsigned(w));
+}
+
+Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
+  const int k = mesh_k(topo), src = args.source;
+  const uint32_t m = args.words;
+  const auto c = topo.coords(src);
+  const Node source{c[0], c[1]};
+  std::vector<StepSends> steps;
+  const Startup st = startup(topo, k, source);
+  steps.push_back(st.step1);
+  steps.push_back(st.step2);
+  for (StepSends& s : tree(k)) steps.push_back(std::move(s));
+
+  Schedule s;
+  s.algorithm = "edn-broadcast";
+  s.nodes = topo.nodes();
+  s.steps = int(steps.size());
+  s.memory_words = m;
+  s.programs.resize(size_t(s.nodes));
+  for (uint32_t tag = 0; tag < steps.size(); ++tag) {
+    std::vector<Step> by_node(size_t(s.nodes));
+    for (const auto& [from, to] : steps[tag]) {
+      if (to == source) continue;  // the source already holds the message
+      const int f = topo.node_at({from.first, from.second}), t = topo.node_at({to.first, to.second});
+      by_node[size_t(f)].sends.push_back({t, {{0, m}}, tag, -1});
+      by_node[size_t(t)].recvs.push_back({f, {{0, m}}, tag, {}});
+    }
+    for (int n = 0; n < s.nodes; ++n) {
+      Step& step = by_node[size_t(n)];
+      if (step.sends.empty() && step.recvs.empty()) continue;
+      step.tag = tag;
+      s.programs[size_t(n)].push_back(std::move(step));
+    }
+  }
+  s.initial = [src](int n, uint32_t a) { return n == src ? payload(src, a) : scratch(n, a); };
+  s.expected = [src](int, uint32_t a) -> std::optional<Word> { return payload(src, a); };
+  return s;
+}
+
+}  // namespace wn::alg::edn

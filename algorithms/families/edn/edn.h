@@ -1,0 +1,36 @@
+// EDN (extended dominating node) broadcast of Tsai & McKinley (spec seed-003
+// §2.4-§2.5) on 2^k x 2^k meshes with 3-port (or all-port) nodes: the source
+// reaches the 4 top-level EDNs in a 2-step startup, then the message descends
+// one level of the dominating-set hierarchy per step; every step's XY routes
+// are channel-disjoint, k + 1 steps for every source, N - 1 messages.
+#pragma once
+#include <utility>
+#include <vector>
+
+#include "algorithms/registry.h"
+
+namespace wn::alg::edn {
+
+using Node = std::pair<int, int>;  // (x, y): x is the first-routed dimension
+using Send2D = std::pair<Node, Node>;
+using StepSends = std::vector<Send2D>;
+
+// The 4 level-(k-1) nodes A, B, C, D (Appendix A recurrence; k = 2: pattern B).
+std::vector<Node> top_nodes(int k);
+// The descent of a 2^k x 2^k mesh, one entry per step: top(k), then the
+// replicated steps of tree(k-1); k = 2: the level-1 nodes to their neighbours.
+std::vector<StepSends> tree(int k);
+
+// The 2-step startup from `source` to the top nodes (§2.5's deterministic
+// rule): step 1 and step 2 sends. Paths of one step are channel-disjoint.
+struct Startup {
+  StepSends step1, step2;
+};
+Startup startup(const Topology& topo, int k, Node source);
+
+// log2 of the side of a square 2^k x 2^k mesh with k >= 2, or 0 when `topo` is not one.
+int mesh_k(const Topology& topo);
+
+Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
+
+}  // namespace wn::alg::edn

@@ -1,0 +1,48 @@
+// The EDN family (Tsai & McKinley, spec seed-003): broadcast on all-port
+// (3-port suffices) 2^k x 2^k meshes by extended dominating nodes.
+#include <fmt/format.h>
+
+#include "algorithms/families/edn/edn.h"
+#include "algorithms/step_cost.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::alg {
+
+Family family_edn() {
+  Family f;
+  f.name = "edn";
+  f.summary = "Tsai & McKinley: extended-dominating-node collectives for all-port wormhole meshes";
+  f.topologies = "mesh:2^k x 2^k, k >= 2 (4x4, 8x8, 16x16, 32x32)";
+  f.supports = [](const Topology& topo) {
+    return edn::mesh_k(topo) ? std::string()
+                             : fmt::format("the EDN family runs on square meshes of side 2^k, not {}; allowed: "
+                                           "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
+                                           topo.name());
+  };
+  AlgorithmInfo a;
+  a.name = "edn-broadcast";
+  a.summary = "broadcast: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 steps)";
+  a.params = "--source --bytes --ports (3 ports per node suffice)";
+  a.rooted = true;
+  a.exactly_once = true;
+  a.check = [](const Topology& topo, const AlgorithmArgs& args) {
+    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
+    check_node_memory(topo, args.words);
+  };
+  a.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return uint64_t(topo.nodes()); };
+  a.build = edn::build_edn_broadcast;
+  a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
+    const int k = edn::mesh_k(topo);
+    Prediction p;
+    p.steps = s.steps;
+    p.cycles = step_model_cycles(s, topo, c);
+    p.formula = fmt::format("k+1 = {} steps (startup 2, descent k-1); step model: per step the most serialized "
+                            "sends (alpha={}), the slowest route, the most receives (gamma={}); F={} flits, {}",
+                            k + 1, c.alpha, c.gamma, c.flits(args.words), fmt::format("h <= {}", max_hops(s, topo)));
+    return p;
+  };
+  f.algorithms.push_back(a);
+  return f;
+}
+
+}  // namespace wn::alg

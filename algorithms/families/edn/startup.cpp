@@ -1,0 +1,108 @@
+// The 2-step startup from any source to the 4 top-level EDNs (spec seed-003
+// §2.5, the reconstruction's deterministic rule): among step-1 target sets
+// S1 (size 2, then 1, then 3) whose XY paths are channel-disjoint, and step-2
+// assignments of the remaining tops to holders with channel-disjoint paths,
+// prefer shape (a) (|S1| = 2, the source idle in step 2, each recipient
+// forwarding exactly one), then |S1| = 2, then the fewest hops of the two
+// steps together, then the lexicographically smallest S1 and step-2 pairs.
+#include <algorithm>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <tuple>
+
+#include "algorithms/families/edn/edn.h"
+
+namespace wn::alg::edn {
+
+namespace {
+
+int node_of(const Topology& topo, Node n) { return topo.node_at({n.first, n.second}); }
+
+// True when the XY routes of `sends` share no directed channel.
+bool disjoint(const Topology& topo, const StepSends& sends, int* hops) {
+  std::set<Topology::Link> used;
+  for (const auto& [from, to] : sends) {
+    const auto links = topo.links(node_of(topo, from), node_of(topo, to));
+    *hops += int(links.size());
+    for (const auto& l : links)
+      if (!used.insert(l).second) return false;
+  }
+  return true;
+}
+
+struct Candidate {
+  bool shape_a = false, two = false;
+  int hops = 0;
+  std::vector<Node> s1;
+  StepSends step2;
+  // Smaller is better.
+  auto key() const { return std::make_tuple(!shape_a, !two, hops, s1, step2); }
+};
+
+// Every assignment of `rest` to `holders` (each remaining top gets one holder).
+void assignments(const std::vector<Node>& rest, const std::vector<Node>& holders, size_t i, StepSends& cur,
+                 std::vector<StepSends>& out) {
+  if (i == rest.size()) {
+    out.push_back(cur);
+    return;
+  }
+  for (const Node& h : holders) {
+    cur.push_back({h, rest[i]});
+    assignments(rest, holders, i + 1, cur, out);
+    cur.pop_back();
+  }
+}
+
+}  // namespace
+
+Startup startup(const Topology& topo, int k, Node source) {
+  std::vector<Node> tops;
+  for (const Node& t : top_nodes(k))
+    if (t != source) tops.push_back(t);
+  std::sort(tops.begin(), tops.end());
+  const int n = int(tops.size());
+  bool found = false;
+  Candidate best;
+  for (int mask = 1; mask < (1 << n); ++mask) {
+    const int size = __builtin_popcount(unsigned(mask));
+    if (size > 3) continue;  // a 3-port source sends at most 3 messages per step
+    std::vector<Node> s1, rest;
+    for (int i = 0; i < n; ++i) (mask >> i & 1 ? s1 : rest).push_back(tops[size_t(i)]);
+    StepSends step1;
+    for (const Node& t : s1) step1.push_back({source, t});
+    int hops1 = 0;
+    if (!disjoint(topo, step1, &hops1)) continue;
+    std::vector<Node> holders = {source};
+    holders.insert(holders.end(), s1.begin(), s1.end());
+    std::vector<StepSends> options;
+    StepSends cur;
+    assignments(rest, holders, 0, cur, options);
+    for (StepSends& step2 : options) {
+      int hops2 = 0;
+      if (!disjoint(topo, step2, &hops2)) continue;
+      std::sort(step2.begin(), step2.end());
+      Candidate c;
+      c.two = size == 2;
+      bool source_idle = true;
+      std::map<Node, int> forwards;
+      for (const auto& [from, to] : step2) {
+        if (from == source) source_idle = false;
+        ++forwards[from];
+      }
+      c.shape_a = c.two && source_idle && forwards.size() == 2 && forwards.begin()->second == 1 &&
+                  forwards.rbegin()->second == 1;
+      c.hops = hops1 + hops2;
+      c.s1 = s1;
+      c.step2 = step2;
+      if (!found || c.key() < best.key()) best = c, found = true;
+    }
+  }
+  if (!found) throw std::logic_error("EDN startup: no channel-disjoint 2-step startup");
+  Startup s;
+  for (const Node& t : best.s1) s.step1.push_back({source, t});
+  s.step2 = best.step2;
+  return s;
+}
+
+}  // namespace wn::alg::edn
