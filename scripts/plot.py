@@ -328,7 +328,7 @@ def plot_gantt(report, outdir, fmt):
     steps = sorted({m["step"] for m in msgs})
     fig, ax = plt.subplots(figsize=(11, max(3, min(0.02 * len(msgs) + 2, 20))), layout="constrained")
     if len(steps) <= 20:
-        tab = plt.get_cmap("tab20")
+        tab = plt.get_cmap("tab10" if len(steps) <= 10 else "tab20")  # tab10: more distinct
         color = {s: tab(i) for i, s in enumerate(steps)}
         norm = None
     else:

@@ -1,6 +1,7 @@
-// edn-broadcast on a 2^k x 2^k mesh: steps 0-1 the startup, steps 2..k the
-// descent; a parent never sends to the source (it holds the message), so
-// every other node receives exactly once. Memory: M words; the source holds
+// edn-broadcast: on a 2^k x 2^k mesh steps 0-1 are the startup and steps
+// 2..k the descent (a parent never sends to the source: it holds the
+// message); on a 2^d x 2^d torus the d steps of the Y/T/F patterns. Every
+// other node receives exactly once. Memory: M words; the source holds
 // data_word(source, 0, o), every other node scratch; afterwards all hold the
 // source's words.
 #include <algorithm>
@@ -24,15 +25,20 @@ int mesh_k(const Topology& topo) {
 }
 
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
-  const int k = mesh_k(topo), src = args.source;
+  const int src = args.source;
   const uint32_t m = args.words;
   const auto c = topo.coords(src);
   const Node source{c[0], c[1]};
   std::vector<StepSends> steps;
-  const Startup st = startup(topo, k, source);
-  steps.push_back(st.step1);
-  steps.push_back(st.step2);
-  for (StepSends& s : tree(k)) steps.push_back(std::move(s));
+  if (const int d = torus_d(topo)) {
+    steps = torus_steps(d, source);
+  } else {
+    const int k = mesh_k(topo);
+    const Startup st = startup(topo, k, source);
+    steps.push_back(st.step1);
+    steps.push_back(st.step2);
+    for (StepSends& s : tree(k)) steps.push_back(std::move(s));
+  }
 
   Schedule s;
   s.algorithm = "edn-broadcast";

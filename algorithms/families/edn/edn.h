@@ -1,8 +1,9 @@
 // EDN (extended dominating node) broadcast of Tsai & McKinley (spec seed-003
-// §2.4-§2.5) on 2^k x 2^k meshes with 3-port (or all-port) nodes: the source
-// reaches the 4 top-level EDNs in a 2-step startup, then the message descends
-// one level of the dominating-set hierarchy per step; every step's XY routes
-// are channel-disjoint, k + 1 steps for every source, N - 1 messages.
+// §2.4-§2.5, §2.10) with 3-port (or all-port) nodes. On 2^k x 2^k meshes the
+// source reaches the 4 top-level EDNs in a 2-step startup, then the message
+// descends one level of the dominating-set hierarchy per step (k + 1 steps);
+// on 2^d x 2^d tori Y/T phases (and one F step) take d steps. Every step's
+// routes are channel-disjoint, N - 1 messages, for every source.
 #pragma once
 #include <utility>
 #include <vector>
@@ -30,6 +31,10 @@ Startup startup(const Topology& topo, int k, Node source);
 
 // log2 of the side of a square 2^k x 2^k mesh with k >= 2, or 0 when `topo` is not one.
 int mesh_k(const Topology& topo);
+// The same for a 2^d x 2^d torus, d >= 2.
+int torus_d(const Topology& topo);
+// The sends of every step of the torus EDN broadcast from `source` (d steps).
+std::vector<StepSends> torus_steps(int d, Node source);
 
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
 

@@ -12,16 +12,19 @@ Family family_edn() {
   Family f;
   f.name = "edn";
   f.summary = "Tsai & McKinley: extended-dominating-node collectives for all-port wormhole meshes";
-  f.topologies = "mesh:2^k x 2^k, k >= 2 (4x4, 8x8, 16x16, 32x32)";
+  f.topologies = "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32)";
   f.supports = [](const Topology& topo) {
-    return edn::mesh_k(topo) ? std::string()
-                             : fmt::format("the EDN family runs on square meshes of side 2^k, not {}; allowed: "
-                                           "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
-                                           topo.name());
+    return edn::mesh_k(topo) || edn::torus_d(topo)
+               ? std::string()
+               : fmt::format("the EDN family runs on square meshes and tori of side 2^k, not {}; allowed: "
+                             "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32, torus:4x4, torus:8x8, torus:16x16, "
+                             "torus:32x32",
+                             topo.name());
   };
   AlgorithmInfo a;
   a.name = "edn-broadcast";
-  a.summary = "broadcast: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 steps)";
+  a.summary = "broadcast: mesh: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 "
+              "steps); torus: Y/T phases and an F step (d steps)";
   a.params = "--source --bytes --ports (3 ports per node suffice)";
   a.rooted = true;
   a.exactly_once = true;
@@ -36,9 +39,12 @@ Family family_edn() {
     Prediction p;
     p.steps = s.steps;
     p.cycles = step_model_cycles(s, topo, c);
-    p.formula = fmt::format("k+1 = {} steps (startup 2, descent k-1); step model: per step the most serialized "
+    const std::string steps = k ? fmt::format("k+1 = {} steps (startup 2, descent k-1)", k + 1)
+                                : fmt::format("d = {} steps ({{YT}} phases{})", edn::torus_d(topo),
+                                              edn::torus_d(topo) % 2 ? " and F" : "");
+    p.formula = fmt::format("{}; step model: per step the most serialized "
                             "sends (alpha={}), the slowest route, the most receives (gamma={}); F={} flits, {}",
-                            k + 1, c.alpha, c.gamma, c.flits(args.words), fmt::format("h <= {}", max_hops(s, topo)));
+                            steps, c.alpha, c.gamma, c.flits(args.words), fmt::format("h <= {}", max_hops(s, topo)));
     return p;
   };
   f.algorithms.push_back(a);

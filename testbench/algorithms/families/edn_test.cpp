@@ -73,8 +73,46 @@ TEST(EdnMesh, LastStepThreeQuartersFromNeighbours) {
   EXPECT_EQ(neighbours, last);
 }
 
+// Oracles 11, 12 (torus, §2.10): d steps for every source, exactly once, channel-disjoint with
+// ties routed +, fan-out 3, and the maximum hops of each step = 2 delta (the §2.10 table).
+void expect_torus(int d, const std::vector<int>& max_hops_per_step) {
+  const Topology topo = Topology::parse(fmt::format("torus:{0}x{0}", 1 << d));
+  for (int src = 0; src < topo.nodes(); ++src) {
+    AlgorithmArgs a;
+    a.source = src;
+    const Schedule s = make_schedule("edn-broadcast", topo, a);
+    ASSERT_EQ(s.steps, d) << "source " << src;
+    const ScheduleCheck c = check_schedule(s, topo, 3, true);
+    ASSERT_TRUE(c.ok()) << "source " << src << "\n" << format_check(c, topo);
+    ASSERT_EQ(c.messages, uint64_t(topo.nodes() - 1));
+    std::vector<int> hops(size_t(d), 0);
+    for (const StepCheck& st : c.steps) hops[st.step] = st.max_hops;
+    ASSERT_EQ(hops, max_hops_per_step) << "source " << src;
+  }
+}
+TEST(EdnTorus, EverySource4x4) { expect_torus(2, {2, 2}); }
+TEST(EdnTorus, EverySource8x8) { expect_torus(3, {4, 4, 2}); }
+TEST(EdnTorus, EverySource16x16) { expect_torus(4, {8, 8, 2, 2}); }
+TEST(EdnTorus, EverySource32x32) { expect_torus(5, {16, 16, 4, 4, 2}); }
+
+// §5.4: the worked 8x8 example from (0,0): Y with delta 2, T, then F from every even-even node.
+TEST(EdnTorus, WorkedExample8x8) {
+  const auto steps = edn::torus_steps(3, {0, 0});
+  ASSERT_EQ(steps.size(), 3u);
+  const edn::StepSends y = {{{0, 0}, {6, 6}}, {{0, 0}, {0, 4}}, {{0, 0}, {4, 0}}};
+  EXPECT_EQ(steps[0], y);
+  std::set<edn::Send2D> t(steps[1].begin(), steps[1].end());
+  for (const edn::Send2D& e : std::vector<edn::Send2D>{{{0, 0}, {6, 0}}, {{0, 4}, {6, 4}}, {{4, 0}, {2, 2}},
+                                                       {{6, 6}, {4, 4}}, {{6, 6}, {2, 6}}, {{4, 0}, {4, 6}}})
+    EXPECT_EQ(t.count(e), 1u) << e.first.first << "," << e.first.second << " -> " << e.second.first << ","
+                              << e.second.second;
+  std::set<edn::Send2D> f(steps[2].begin(), steps[2].end());
+  EXPECT_EQ(f.size(), 48u);  // 16 even-even nodes x 3
+  EXPECT_EQ(f.count({{0, 0}, {7, 1}}), 1u);
+}
+
 TEST(EdnMesh, OtherSizesAreRefused) {
-  for (const char* t : {"mesh:8x4", "mesh:6x6", "torus:8x8", "mesh:2x2", "mesh:4x4x4", "cube:4"}) {
+  for (const char* t : {"mesh:8x4", "mesh:6x6", "torus:8x4", "torus:6x6", "mesh:2x2", "mesh:4x4x4", "cube:4"}) {
     AlgorithmArgs a;
     EXPECT_THROW(make_schedule("edn-broadcast", Topology::parse(t), a), ConfigError) << t;
   }
@@ -88,9 +126,9 @@ namespace {
 
 // Cycle-accurate, 3-port nodes, RTL and model in lock-step (WN_TEST_BACKEND may say otherwise):
 // the static claim holds on the hardware — zero stepwise-contention cycles, every word delivered.
-void expect_measured_contention_free(int source) {
+void expect_measured_contention_free(int source, const char* topology = "mesh:8x8", int steps = 4) {
   ScheduleRunOptions o;
-  o.topology = "mesh:8x8";
+  o.topology = topology;
   o.ports = "3";
   const char* b = std::getenv("WN_TEST_BACKEND");
   o.net.backend = parse_backend(b ? b : "lockstep");
@@ -100,12 +138,14 @@ void expect_measured_contention_free(int source) {
   const ScheduleRunResult r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
   EXPECT_EQ(r.blocked[size_t(Contention::Stepwise)], 0u);
-  EXPECT_EQ(r.predicted.steps, 4);
+  EXPECT_EQ(r.predicted.steps, steps);
 }
 TEST(EdnMeshRun, CornerSourceContentionFree) { expect_measured_contention_free(0); }
 TEST(EdnMeshRun, CentreSourceContentionFree) { expect_measured_contention_free(27); }
 TEST(EdnMeshRun, TopNodeSourceContentionFree) { expect_measured_contention_free(1); }  // (1,0) is a top EDN
 TEST(EdnMeshRun, FarCornerSourceContentionFree) { expect_measured_contention_free(63); }
+TEST(EdnTorusRun, SourceZeroContentionFree) { expect_measured_contention_free(0, "torus:8x8", 3); }
+TEST(EdnTorusRun, SourceInsideContentionFree) { expect_measured_contention_free(45, "torus:8x8", 3); }
 
 }  // namespace
 }  // namespace wn::fw
