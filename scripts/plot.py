@@ -210,14 +210,21 @@ def label_panel_grid(axes, used, xlabel, ylabel):
             ax.tick_params(labelleft=False)
 
 
+def cube_layout(d):
+    """(panel width in inches, panels per row) for a d-cube: ~0.25 in per node
+    column so node ticks stay legible, at most ~24 in of panels per row."""
+    panel_w = max(2.6, min(0.25 * 2 ** d + 1.0, 14))
+    return panel_w, max(1, min(4, int(22 // panel_w)))
+
+
 def plot_cube_heatmaps(fig, loads, steps, radix, norm, cmap):
     """Hypercube: per step a dimension x source-node matrix (a cube has no
     planar layout; rows are the d channel directions, columns the N nodes).
     Channels without traffic stay blank, so they are not read as "light load";
     small matrices carry the flit counts in the cells for exact reading."""
     d, n = len(radix), 2 ** len(radix)
-    panel_w = max(2.6, min(0.25 * n + 1.0, 14))
-    cols = max(1, min(4, len(steps), int(22 // panel_w)))  # keep the figure <= ~24 in wide
+    panel_w, cols = cube_layout(d)
+    cols = min(cols, len(steps))
     rows = -(-len(steps) // cols)
     axes = fig.subplots(rows, cols, squeeze=False)
     fig.set_size_inches(panel_w * cols + 1.6, (0.35 * d + 1.4) * rows + 1.0)
@@ -278,7 +285,9 @@ def plot_heatmaps(report, outdir, fmt):
     kind, radix = parse_topology(cfg["topology"])
     loads = step_loads(report)
     all_steps = sorted(loads)
-    if kind != "cube" and len(radix) > 2:
+    if kind == "cube":
+        per_row = cube_layout(len(radix))[1]
+    elif len(radix) > 2:
         per_row = max(1, 4 // radix[2])  # steps per row of z-plane panels
     else:
         per_row = 4

@@ -28,6 +28,10 @@ struct Startup {
   StepSends step1, step2;
 };
 Startup startup(const Topology& topo, int k, Node source);
+// The same rule toward any 4 `tops`; `reversed`: the paths are checked in the
+// direction the messages will finally travel, top -> holder (a reduction's
+// completion is the time-reverse of a startup: reversed XY = YX forward).
+Startup startup_to(const Topology& topo, const std::vector<Node>& tops, Node source, bool reversed);
 
 // log2 of the side of a square 2^k x 2^k mesh with k >= 2, or 0 when `topo` is not one.
 int mesh_k(const Topology& topo);
@@ -37,5 +41,11 @@ int torus_d(const Topology& topo);
 std::vector<StepSends> torus_steps(int d, Node source);
 
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
+// The sends of every step of the reduction toward `root` on a 2^k x 2^k mesh
+// (§2.8): the broadcast tree rotated by 90 degrees and reversed, then the
+// reversed 2-step startup; k + 1 steps. With `plain`, the un-rotated reversed
+// tree (the thesis's negative example: contention for k >= 3).
+std::vector<StepSends> reduce_steps(const Topology& topo, int k, Node root, bool plain);
+Schedule build_edn_reduce(const Topology& topo, const AlgorithmArgs& args);
 
 }  // namespace wn::alg::edn

@@ -21,6 +21,9 @@ Family family_edn() {
                              "torus:32x32",
                              topo.name());
   };
+  f.options = {{"--tree", "edn-reduce: the reversed tree rotated by 90 degrees, or plain (the thesis's negative "
+                             "example)",
+                 "rotated", {"rotated", "plain"}}};
   AlgorithmInfo a;
   a.name = "edn-broadcast";
   a.summary = "broadcast: mesh: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 "
@@ -48,6 +51,34 @@ Family family_edn() {
     return p;
   };
   f.algorithms.push_back(a);
+
+  AlgorithmInfo r;
+  r.name = "edn-reduce";
+  r.summary = "reduction to --source: the broadcast tree rotated 90 degrees and reversed (3 children per parent "
+              "per step), then the reversed 2-step startup (k+1 steps); --tree plain: un-rotated (contention)";
+  r.params = "--source (root) --bytes --op --ports (3 ports per node suffice)";
+  r.options = {"--tree"};
+  r.rooted = true;
+  r.check = [](const Topology& topo, const AlgorithmArgs& args) {
+    if (!edn::mesh_k(topo))
+      throw ConfigError("--topology", fmt::format("edn-reduce runs on square meshes of side 2^k, not {}; allowed: "
+                                                  "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
+                                                  topo.name()));
+    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
+    check_node_memory(topo, 4 * uint64_t(args.words));
+  };
+  r.max_messages = a.max_messages;
+  r.build = edn::build_edn_reduce;
+  r.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
+    Prediction p;
+    p.steps = s.steps;
+    p.cycles = step_model_cycles(s, topo, c);
+    p.formula = fmt::format("k+1 = {} steps (tree k-1, completion 2); step model with alpha={} gamma={}, F={} flits, "
+                            "combine {} cycles/word",
+                            edn::mesh_k(topo) + 1, c.alpha, c.gamma, c.flits(args.words), c.combine_cycles_per_word);
+    return p;
+  };
+  f.algorithms.push_back(r);
   return f;
 }
 

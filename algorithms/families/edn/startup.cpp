@@ -19,11 +19,13 @@ namespace {
 
 int node_of(const Topology& topo, Node n) { return topo.node_at({n.first, n.second}); }
 
-// True when the XY routes of `sends` share no directed channel.
-bool disjoint(const Topology& topo, const StepSends& sends, int* hops) {
+// True when the routes of `sends` share no directed channel. `reversed`: the
+// messages will travel backwards (to -> from), as a reduction's completion.
+bool disjoint(const Topology& topo, const StepSends& sends, bool reversed, int* hops) {
   std::set<Topology::Link> used;
   for (const auto& [from, to] : sends) {
-    const auto links = topo.links(node_of(topo, from), node_of(topo, to));
+    const auto links = reversed ? topo.links(node_of(topo, to), node_of(topo, from))
+                                : topo.links(node_of(topo, from), node_of(topo, to));
     *hops += int(links.size());
     for (const auto& l : links)
       if (!used.insert(l).second) return false;
@@ -56,9 +58,11 @@ void assignments(const std::vector<Node>& rest, const std::vector<Node>& holders
 
 }  // namespace
 
-Startup startup(const Topology& topo, int k, Node source) {
+Startup startup(const Topology& topo, int k, Node source) { return startup_to(topo, top_nodes(k), source, false); }
+
+Startup startup_to(const Topology& topo, const std::vector<Node>& all_tops, Node source, bool reversed) {
   std::vector<Node> tops;
-  for (const Node& t : top_nodes(k))
+  for (const Node& t : all_tops)
     if (t != source) tops.push_back(t);
   std::sort(tops.begin(), tops.end());
   const int n = int(tops.size());
@@ -72,7 +76,7 @@ Startup startup(const Topology& topo, int k, Node source) {
     StepSends step1;
     for (const Node& t : s1) step1.push_back({source, t});
     int hops1 = 0;
-    if (!disjoint(topo, step1, &hops1)) continue;
+    if (!disjoint(topo, step1, reversed, &hops1)) continue;
     std::vector<Node> holders = {source};
     holders.insert(holders.end(), s1.begin(), s1.end());
     std::vector<StepSends> options;
@@ -80,7 +84,7 @@ Startup startup(const Topology& topo, int k, Node source) {
     assignments(rest, holders, 0, cur, options);
     for (StepSends& step2 : options) {
       int hops2 = 0;
-      if (!disjoint(topo, step2, &hops2)) continue;
+      if (!disjoint(topo, step2, reversed, &hops2)) continue;
       std::sort(step2.begin(), step2.end());
       Candidate c;
       c.two = size == 2;

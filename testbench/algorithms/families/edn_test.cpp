@@ -111,6 +111,41 @@ TEST(EdnTorus, WorkedExample8x8) {
   EXPECT_EQ(f.count({{0, 0}, {7, 1}}), 1u);
 }
 
+// Oracle 8 (§2.8): the rotated reversed tree plus the reversed startup reduces to every root in
+// k + 1 steps, channel-disjoint, at most 3 receives per node per step, with the non-commutative
+// affine operator folded in the documented order (the timing-free reference run checks the data).
+void expect_reduce_every_root(int k) {
+  const Topology topo = Topology::parse(fmt::format("mesh:{0}x{0}", 1 << k));
+  for (int root = 0; root < topo.nodes(); ++root) {
+    AlgorithmArgs a;
+    a.source = root;
+    a.words = 2;
+    a.op = find_combine_op("affine");
+    const Schedule s = make_schedule("edn-reduce", topo, a);
+    ASSERT_EQ(s.steps, k + 1) << "root " << root;
+    const ScheduleCheck c = check_schedule(s, topo, 3, false);
+    ASSERT_TRUE(c.ok()) << "root " << root << "\n" << format_check(c, topo);
+    ASSERT_EQ(c.messages, uint64_t(topo.nodes() - 1));
+  }
+}
+TEST(EdnReduce, EveryRoot4x4) { expect_reduce_every_root(2); }
+TEST(EdnReduce, EveryRoot8x8) { expect_reduce_every_root(3); }
+TEST(EdnReduce, EveryRoot16x16) { expect_reduce_every_root(4); }
+
+// The thesis's negative example: reversing the un-rotated tree collides for k >= 3 (smallest:
+// 8x8, (0,2)->(1,0) and (3,1)->(1,0) share channel (1,1)->(1,0)); 4x4 has no conflict.
+TEST(EdnReduce, PlainReversedTreeHasContentionFromEightByEight) {
+  for (int k : {2, 3, 4}) {
+    const Topology topo = Topology::parse(fmt::format("mesh:{0}x{0}", 1 << k));
+    AlgorithmArgs a;
+    a.source = 0;
+    const Schedule s = make_schedule("edn-reduce", topo, a, {{"--tree", "plain"}});
+    const ScheduleCheck c = check_schedule(s, topo, 3, false);
+    EXPECT_EQ(c.contention_free(), k == 2) << "k " << k;
+    EXPECT_TRUE(c.delivery.empty());
+  }
+}
+
 TEST(EdnMesh, OtherSizesAreRefused) {
   for (const char* t : {"mesh:8x4", "mesh:6x6", "torus:8x4", "torus:6x6", "mesh:2x2", "mesh:4x4x4", "cube:4"}) {
     AlgorithmArgs a;
@@ -144,6 +179,25 @@ TEST(EdnMeshRun, CornerSourceContentionFree) { expect_measured_contention_free(0
 TEST(EdnMeshRun, CentreSourceContentionFree) { expect_measured_contention_free(27); }
 TEST(EdnMeshRun, TopNodeSourceContentionFree) { expect_measured_contention_free(1); }  // (1,0) is a top EDN
 TEST(EdnMeshRun, FarCornerSourceContentionFree) { expect_measured_contention_free(63); }
+// The reduction on the RTL (lock-step), affine: every word folded in the documented order, zero
+// stepwise contention cycles; the plain tree shows the stepwise contention the checker predicts.
+void expect_reduce_run(const char* tree, bool contention) {
+  ScheduleRunOptions o;
+  o.topology = "mesh:8x8";
+  o.ports = "3";
+  const char* b = std::getenv("WN_TEST_BACKEND");
+  o.net.backend = parse_backend(b ? b : "lockstep");
+  o.algorithm = "edn-reduce";
+  o.source = "42";
+  o.op = "affine";
+  o.bytes = 256;
+  o.family_options["--tree"] = tree;
+  const ScheduleRunResult r = run_schedule(o);
+  ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
+  EXPECT_EQ(r.blocked[size_t(Contention::Stepwise)] > 0, contention) << tree;
+}
+TEST(EdnReduceRun, RotatedTreeContentionFree) { expect_reduce_run("rotated", false); }
+TEST(EdnReduceRun, PlainTreeContends) { expect_reduce_run("plain", true); }
 TEST(EdnTorusRun, SourceZeroContentionFree) { expect_measured_contention_free(0, "torus:8x8", 3); }
 TEST(EdnTorusRun, SourceInsideContentionFree) { expect_measured_contention_free(45, "torus:8x8", 3); }
 
