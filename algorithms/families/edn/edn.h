@@ -47,5 +47,7 @@ Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // tree (the thesis's negative example: contention for k >= 3).
 std::vector<StepSends> reduce_steps(const Topology& topo, int k, Node root, bool plain);
 Schedule build_edn_reduce(const Topology& topo, const AlgorithmArgs& args);
+// The same schedule with concatenation: the root collects every node's block.
+Schedule build_edn_gather(const Topology& topo, const AlgorithmArgs& args);
 
 }  // namespace wn::alg::edn

@@ -79,6 +79,22 @@ Family family_edn() {
     return p;
   };
   f.algorithms.push_back(r);
+
+  AlgorithmInfo g = r;
+  g.name = "edn-gather";
+  g.summary = "gather to --source on the reduction's schedule, blocks concatenated (k+1 steps)";
+  g.params = "--source (root) --bytes (per node) --ports (3 ports per node suffice)";
+  g.options = {};
+  g.check = [](const Topology& topo, const AlgorithmArgs& args) {
+    if (!edn::mesh_k(topo))
+      throw ConfigError("--topology", fmt::format("edn-gather runs on square meshes of side 2^k, not {}; allowed: "
+                                                  "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
+                                                  topo.name()));
+    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
+    check_node_memory(topo, uint64_t(topo.nodes()) * args.words);
+  };
+  g.build = edn::build_edn_gather;
+  f.algorithms.push_back(g);
   return f;
 }
 

@@ -132,6 +132,22 @@ TEST(EdnReduce, EveryRoot4x4) { expect_reduce_every_root(2); }
 TEST(EdnReduce, EveryRoot8x8) { expect_reduce_every_root(3); }
 TEST(EdnReduce, EveryRoot16x16) { expect_reduce_every_root(4); }
 
+// Gather = the reduction's schedule with concatenation: every root of 8x8 and 16x16 collects all
+// N blocks in k + 1 channel-disjoint steps.
+TEST(EdnGather, EveryRoot8x8And16x16) {
+  for (int k : {3, 4}) {
+    const Topology topo = Topology::parse(fmt::format("mesh:{0}x{0}", 1 << k));
+    for (int root = 0; root < topo.nodes(); ++root) {
+      AlgorithmArgs a;
+      a.source = root;
+      const Schedule s = make_schedule("edn-gather", topo, a);
+      ASSERT_EQ(s.steps, k + 1);
+      const ScheduleCheck c = check_schedule(s, topo, 3, false);
+      ASSERT_TRUE(c.ok()) << "root " << root << "\n" << format_check(c, topo);
+    }
+  }
+}
+
 // The thesis's negative example: reversing the un-rotated tree collides for k >= 3 (smallest:
 // 8x8, (0,2)->(1,0) and (3,1)->(1,0) share channel (1,1)->(1,0)); 4x4 has no conflict.
 TEST(EdnReduce, PlainReversedTreeHasContentionFromEightByEight) {
@@ -198,6 +214,19 @@ void expect_reduce_run(const char* tree, bool contention) {
 }
 TEST(EdnReduceRun, RotatedTreeContentionFree) { expect_reduce_run("rotated", false); }
 TEST(EdnReduceRun, PlainTreeContends) { expect_reduce_run("plain", true); }
+TEST(EdnGatherRun, EveryBlockArrivesContentionFree) {
+  ScheduleRunOptions o;
+  o.topology = "mesh:8x8";
+  o.ports = "3";
+  const char* b = std::getenv("WN_TEST_BACKEND");
+  o.net.backend = parse_backend(b ? b : "lockstep");
+  o.algorithm = "edn-gather";
+  o.source = "30";
+  o.bytes = 64;
+  const ScheduleRunResult r = run_schedule(o);
+  ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
+  EXPECT_EQ(r.blocked[size_t(Contention::Stepwise)], 0u);
+}
 TEST(EdnTorusRun, SourceZeroContentionFree) { expect_measured_contention_free(0, "torus:8x8", 3); }
 TEST(EdnTorusRun, SourceInsideContentionFree) { expect_measured_contention_free(45, "torus:8x8", 3); }
 
