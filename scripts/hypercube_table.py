@@ -98,7 +98,7 @@ def main():
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
         m = [int(x) for x in a.mprime.split(",")][len(a.mprime.split(",")) // 2]
-        fig, ax = plt.subplots(figsize=(7, 4.5))
+        fig, ax = plt.subplots(figsize=(8.5, 4.5))
         for alg in BROADCAST + REDUCTION:
             pts = [(2 ** d, results[(alg, d, m)]["microseconds"] / 1000) for d in ds if (alg, d, m) in results]
             if pts:
@@ -108,7 +108,8 @@ def main():
         ax.set_xlabel("nodes N = 2^d")
         ax.set_ylabel("ms")
         ax.set_title(f"all-to-all on cube:d, M' = {m}, profile {a.profile}, {a.ports}-port")
-        ax.legend(fontsize=7)
+        # Outside the axes, so no line or label is covered.
+        ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), borderaxespad=0)
         fig.savefig(os.path.join(a.out, "hypercube.png"), dpi=110, bbox_inches="tight")
         print(f"\nplot: {os.path.join(a.out, 'hypercube.png')}")
     except ImportError:
