@@ -66,7 +66,7 @@ OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string
 
 BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args) {
   const Family& fam = family_of(info);
-  if (const std::string why = fam.supports(topo); !why.empty()) throw ConfigError("--topology", why);
+  if (const std::string why = unsupported(info, topo); !why.empty()) throw ConfigError("--topology", why);
   if (info.groups) {
     const bool whole = args.group.empty();
     args.group = resolve_group(topo, args.group);

@@ -39,6 +39,11 @@ const Family& family_of(const AlgorithmInfo& info) {
   throw std::logic_error("algorithm " + info.name + " belongs to no family");
 }
 
+std::string unsupported(const AlgorithmInfo& info, const Topology& topo) {
+  if (std::string why = family_of(info).supports(topo); !why.empty()) return why;
+  return info.supports ? info.supports(topo) : std::string();
+}
+
 bool reads_option(const AlgorithmInfo& info, const std::string& flag) {
   return std::find(info.options.begin(), info.options.end(), flag) != info.options.end();
 }

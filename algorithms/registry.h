@@ -64,7 +64,9 @@ struct AlgorithmInfo {
   bool rooted = false;             // reads --source
   bool groups = false;             // built over ranks 0..n-1 of --group; the pipeline remaps
   bool exactly_once = false;       // every node receives at most one message (broadcast, scatter)
-  // Throws ConfigError for a size or argument it cannot run (after the family's topology check).
+  // Optional: narrower than the family's `supports` ("" when it runs on `topo`, else why and what is allowed).
+  std::function<std::string(const Topology&)> supports;
+  // Throws ConfigError for a size or argument it cannot run (after the topology checks).
   std::function<void(const Topology&, const AlgorithmArgs&)> check;
   // An upper bound on the schedule's messages, known before it is built: the
   // pipeline refuses a schedule that would not fit in memory (check_schedule_size).
@@ -90,6 +92,8 @@ const std::vector<AlgorithmInfo>& algorithms();  // every family's, in family or
 // Throws ConfigError("--algorithm", allowed names) when unknown.
 const AlgorithmInfo& find_algorithm(const std::string& name);
 const Family& family_of(const AlgorithmInfo& info);
+// "" when `info` runs on `topo` (its family's predicate and its own), else the reason.
+std::string unsupported(const AlgorithmInfo& info, const Topology& topo);
 bool reads_option(const AlgorithmInfo& info, const std::string& flag);
 // Every family option, once per flag (families that share a flag must declare it alike).
 std::vector<OptionSpec> all_options();

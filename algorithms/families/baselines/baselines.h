@@ -25,5 +25,6 @@ Schedule build_ring_reduce_scatter(const Topology& topo, const AlgorithmArgs& ar
 Schedule build_binomial_reduce(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_binomial_gather(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_binomial_scatter(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_direct_transpose(const Topology& topo, const AlgorithmArgs& args);
 
 }  // namespace wn::alg

@@ -112,6 +112,25 @@ Family family_baselines() {
   out.push_back(entry("binomial-scatter", "scatter from --source over a binomial tree (messages halve per step)",
                       "--source --bytes (per node) --group", build_binomial_scatter, 1, true, Messages::Tree, log_steps));
   out.back().exactly_once = true;
+
+  // The transpose needs coordinates, not ranks: no --group.
+  AlgorithmInfo tr = entry("direct-transpose",
+                           "matrix transpose in (block,block) distribution on an n x n mesh: every off-diagonal "
+                           "node sends its block to its mirror in one step (n^2-n messages, XY contention)",
+                           "--bytes (per block)", build_direct_transpose, 0, false, Messages::AllPairs,
+                           [](const Topology&, const AlgorithmArgs&) { return std::string("1 step"); });
+  tr.groups = false;
+  tr.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return uint64_t(topo.nodes()); };
+  tr.supports = [](const Topology& topo) {
+    return topo.kind() == TopoKind::Mesh && topo.dims() == 2 && topo.radix()[0] == topo.radix()[1]
+               ? std::string()
+               : fmt::format("direct-transpose runs on a square 2D mesh, not {}; allowed: mesh:NxN", topo.name());
+  };
+  tr.check = [](const Topology& topo, const AlgorithmArgs& args) {
+    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 1");
+    check_node_memory(topo, 2 * uint64_t(args.words));
+  };
+  out.push_back(tr);
   return f;
 }
 

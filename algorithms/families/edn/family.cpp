@@ -59,11 +59,13 @@ Family family_edn() {
   r.params = "--source (root) --bytes --op --ports (3 ports per node suffice)";
   r.options = {"--tree"};
   r.rooted = true;
+  r.supports = [](const Topology& topo) {
+    return edn::mesh_k(topo) ? std::string()
+                             : fmt::format("edn-reduce and edn-gather run on square meshes of side 2^k, not {}; "
+                                           "allowed: mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
+                                           topo.name());
+  };
   r.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (!edn::mesh_k(topo))
-      throw ConfigError("--topology", fmt::format("edn-reduce runs on square meshes of side 2^k, not {}; allowed: "
-                                                  "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
-                                                  topo.name()));
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
     check_node_memory(topo, 4 * uint64_t(args.words));
   };
@@ -86,10 +88,6 @@ Family family_edn() {
   g.params = "--source (root) --bytes (per node) --ports (3 ports per node suffice)";
   g.options = {};
   g.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (!edn::mesh_k(topo))
-      throw ConfigError("--topology", fmt::format("edn-gather runs on square meshes of side 2^k, not {}; allowed: "
-                                                  "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
-                                                  topo.name()));
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
     check_node_memory(topo, uint64_t(topo.nodes()) * args.words);
   };
