@@ -24,9 +24,22 @@ int mesh_k(const Topology& topo) {
   return __builtin_ctz(unsigned(w));
 }
 
+namespace {
+
+// A broadcast schedule from its per-step sends: a parent never sends to the source.
+Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uint32_t m,
+                            const std::vector<StepSends>& steps);
+
+}  // namespace
+
+Schedule build_dim_broadcast(const Topology& topo, const AlgorithmArgs& args) {
+  const auto c = topo.coords(args.source);
+  return broadcast_schedule("dim-broadcast", topo, args.source, args.words,
+                            dimensional_steps(topo.radix()[0], {c[0], c[1]}));
+}
+
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   const int src = args.source;
-  const uint32_t m = args.words;
   const auto c = topo.coords(src);
   const Node source{c[0], c[1]};
   std::vector<StepSends> steps;
@@ -39,9 +52,17 @@ Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
     steps.push_back(st.step2);
     for (StepSends& s : tree(k)) steps.push_back(std::move(s));
   }
+  return broadcast_schedule("edn-broadcast", topo, src, args.words, steps);
+}
 
+namespace {
+
+Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uint32_t m,
+                            const std::vector<StepSends>& steps) {
+  const auto c = topo.coords(src);
+  const Node source{c[0], c[1]};
   Schedule s;
-  s.algorithm = "edn-broadcast";
+  s.algorithm = name;
   s.nodes = topo.nodes();
   s.steps = int(steps.size());
   s.memory_words = m;
@@ -65,5 +86,7 @@ Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   s.expected = [src](int, uint32_t a) -> std::optional<Word> { return payload(src, a); };
   return s;
 }
+
+}  // namespace
 
 }  // namespace wn::alg::edn

@@ -52,6 +52,23 @@ Family family_edn() {
   };
   f.algorithms.push_back(a);
 
+  AlgorithmInfo dim = a;
+  dim.name = "dim-broadcast";
+  dim.summary = "dimensional broadcast (thesis Ch 5): recursive doubling along the source's row, then along every "
+                "column (2n steps on 2^n x 2^n)";
+  dim.params = "--source --bytes";
+  dim.build = edn::build_dim_broadcast;
+  dim.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
+    Prediction p;
+    p.steps = s.steps;
+    p.cycles = step_model_cycles(s, topo, c);
+    p.formula = fmt::format("2n = {} steps; thesis: 2n alpha + 2 beta (2^n - 1) + 2n gamma + 2n beta L; step model "
+                            "with alpha={} gamma={}, F={} flits, h <= {}",
+                            s.steps, c.alpha, c.gamma, c.flits(args.words), max_hops(s, topo));
+    return p;
+  };
+  f.algorithms.push_back(dim);
+
   AlgorithmInfo r;
   r.name = "edn-reduce";
   r.summary = "reduction to --source: the broadcast tree rotated 90 degrees and reversed (3 children per parent "

@@ -162,6 +162,22 @@ TEST(EdnReduce, PlainReversedTreeHasContentionFromEightByEight) {
   }
 }
 
+// Oracle 18: the dimensional broadcast takes 2n steps on 2^n x 2^n, one send per node per step
+// (one-port), each node once, every step contention-free (RD along a line is).
+TEST(DimBroadcast, TwoNStepsEverySource) {
+  for (int k : {2, 3, 4}) {
+    const Topology topo = Topology::parse(fmt::format("mesh:{0}x{0}", 1 << k));
+    for (int src = 0; src < topo.nodes(); ++src) {
+      AlgorithmArgs a;
+      a.source = src;
+      const Schedule s = make_schedule("dim-broadcast", topo, a);
+      ASSERT_EQ(s.steps, 2 * k);
+      const ScheduleCheck c = check_schedule(s, topo, 1, true);
+      ASSERT_TRUE(c.ok()) << "source " << src << "\n" << format_check(c, topo);
+    }
+  }
+}
+
 TEST(EdnMesh, OtherSizesAreRefused) {
   for (const char* t : {"mesh:8x4", "mesh:6x6", "torus:8x4", "torus:6x6", "mesh:2x2", "mesh:4x4x4", "cube:4"}) {
     AlgorithmArgs a;

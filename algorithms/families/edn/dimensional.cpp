@@ -1,0 +1,51 @@
+// Dimensional broadcast (thesis Ch 5, Fig 5.5; spec seed-003 §2.2): recursive
+// doubling along the source's row, then every row node doubles along its
+// column — the RD special case for a 2^n x 2^n mesh, 2n steps (the baseline
+// of the Ch 5 comparisons). The halving is RD's floor split.
+#include <functional>
+
+#include "algorithms/families/edn/edn.h"
+
+namespace wn::alg::edn {
+
+namespace {
+
+// RD over `line` from index `holder`: appends the sends of relative step t to steps[first + t].
+void halve(const std::vector<Node>& line, int holder, size_t first, std::vector<StepSends>& steps) {
+  std::function<void(int, int, int, size_t)> rd = [&](int left, int right, int h, size_t t) {
+    while (left < right) {
+      const int c = (left + right) / 2;
+      int dest, dl, dr;
+      if (h <= c) {
+        dest = c + 1, dl = c + 1, dr = right;
+        right = c;
+      } else {
+        dest = c, dl = left, dr = c;
+        left = c + 1;
+      }
+      if (steps.size() <= first + t) steps.resize(first + t + 1);
+      steps[first + t].push_back({line[size_t(h)], line[size_t(dest)]});
+      rd(dl, dr, dest, t + 1);
+      ++t;
+    }
+  };
+  rd(0, int(line.size()) - 1, holder, 0);
+}
+
+}  // namespace
+
+std::vector<StepSends> dimensional_steps(int w, Node source) {
+  std::vector<StepSends> steps;
+  std::vector<Node> row;
+  for (int x = 0; x < w; ++x) row.push_back({x, source.second});
+  halve(row, source.first, 0, steps);
+  const size_t row_steps = steps.size();
+  for (int x = 0; x < w; ++x) {
+    std::vector<Node> col;
+    for (int y = 0; y < w; ++y) col.push_back({x, y});
+    halve(col, source.second, row_steps, steps);
+  }
+  return steps;
+}
+
+}  // namespace wn::alg::edn
