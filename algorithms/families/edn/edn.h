@@ -44,6 +44,8 @@ Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // Dimensional broadcast on a w x w mesh or torus: RD along the source's row, then along every column.
 std::vector<StepSends> dimensional_steps(int w, Node source);
 Schedule build_dim_broadcast(const Topology& topo, const AlgorithmArgs& args);
+// Scatter-collect broadcast on a w x w mesh or torus (2 log w + 2 (w - 1) steps).
+Schedule build_sc_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // The sends of every step of the reduction toward `root` on a 2^k x 2^k mesh
 // (§2.8): the broadcast tree rotated by 90 degrees and reversed, then the
 // reversed 2-step startup; k + 1 steps. With `plain`, the un-rotated reversed

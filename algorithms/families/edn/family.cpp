@@ -69,6 +69,27 @@ Family family_edn() {
   };
   f.algorithms.push_back(dim);
 
+  AlgorithmInfo sc = dim;
+  sc.name = "sc-broadcast";
+  sc.summary = "scatter-collect broadcast (thesis Ch 5): scatter N pieces along the row and down the columns, then "
+               "ring collects along rows and columns (2n + 2(2^n - 1) steps; the message padded to N pieces)";
+  sc.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return 2 * uint64_t(topo.nodes()) * uint64_t(topo.radix()[0]); };
+  sc.check = [](const Topology& topo, const AlgorithmArgs& args) {
+    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
+    check_node_memory(topo, uint64_t(topo.nodes()) * ((args.words + uint64_t(topo.nodes()) - 1) / topo.nodes()));
+  };
+  sc.exactly_once = false;  // the ring collects deliver w - 1 messages to every node twice over
+  sc.build = edn::build_sc_broadcast;
+  sc.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
+    Prediction p;
+    p.steps = s.steps;
+    p.cycles = step_model_cycles(s, topo, c);
+    p.formula = fmt::format("2n + 2(2^n - 1) = {} steps; step model with alpha={} gamma={}, pieces of {} words",
+                            s.steps, c.alpha, c.gamma, (args.words + uint32_t(topo.nodes()) - 1) / uint32_t(topo.nodes()));
+    return p;
+  };
+  f.algorithms.push_back(sc);
+
   AlgorithmInfo r;
   r.name = "edn-reduce";
   r.summary = "reduction to --source: the broadcast tree rotated 90 degrees and reversed (3 children per parent "
