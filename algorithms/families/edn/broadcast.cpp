@@ -28,18 +28,28 @@ namespace {
 
 // A broadcast schedule from its per-step sends: a parent never sends to the source.
 Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uint32_t m,
-                            const std::vector<StepSends>& steps);
+                            const std::vector<IdSends>& steps);
+
+std::vector<IdSends> ids(const Topology& topo, const std::vector<StepSends>& steps) {
+  std::vector<IdSends> out;
+  for (const StepSends& st : steps) {
+    out.emplace_back();
+    for (const auto& [f, t] : st) out.back().push_back({topo.node_at({f.first, f.second}), topo.node_at({t.first, t.second})});
+  }
+  return out;
+}
 
 }  // namespace
 
 Schedule build_dim_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   const auto c = topo.coords(args.source);
   return broadcast_schedule("dim-broadcast", topo, args.source, args.words,
-                            dimensional_steps(topo.radix()[0], {c[0], c[1]}));
+                            ids(topo, dimensional_steps(topo.radix()[0], {c[0], c[1]})));
 }
 
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   const int src = args.source;
+  if (torus3_d(topo)) return broadcast_schedule("edn-broadcast", topo, src, args.words, torus3_steps(topo, src));
   const auto c = topo.coords(src);
   const Node source{c[0], c[1]};
   std::vector<StepSends> steps;
@@ -52,15 +62,13 @@ Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
     steps.push_back(st.step2);
     for (StepSends& s : tree(k)) steps.push_back(std::move(s));
   }
-  return broadcast_schedule("edn-broadcast", topo, src, args.words, steps);
+  return broadcast_schedule("edn-broadcast", topo, src, args.words, ids(topo, steps));
 }
 
 namespace {
 
 Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uint32_t m,
-                            const std::vector<StepSends>& steps) {
-  const auto c = topo.coords(src);
-  const Node source{c[0], c[1]};
+                            const std::vector<IdSends>& steps) {
   Schedule s;
   s.algorithm = name;
   s.nodes = topo.nodes();
@@ -69,9 +77,8 @@ Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uin
   s.programs.resize(size_t(s.nodes));
   for (uint32_t tag = 0; tag < steps.size(); ++tag) {
     std::vector<Step> by_node(size_t(s.nodes));
-    for (const auto& [from, to] : steps[tag]) {
-      if (to == source) continue;  // the source already holds the message
-      const int f = topo.node_at({from.first, from.second}), t = topo.node_at({to.first, to.second});
+    for (const auto& [f, t] : steps[tag]) {
+      if (t == src) continue;  // the source already holds the message
       by_node[size_t(f)].sends.push_back({t, {{0, m}}, tag, -1});
       by_node[size_t(t)].recvs.push_back({f, {{0, m}}, tag, {}});
     }

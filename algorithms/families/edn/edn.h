@@ -15,6 +15,7 @@ namespace wn::alg::edn {
 using Node = std::pair<int, int>;  // (x, y): x is the first-routed dimension
 using Send2D = std::pair<Node, Node>;
 using StepSends = std::vector<Send2D>;
+using IdSends = std::vector<std::pair<int, int>>;  // (from, to) node ids
 
 // The 4 level-(k-1) nodes A, B, C, D (Appendix A recurrence; k = 2: pattern B).
 std::vector<Node> top_nodes(int k);
@@ -39,6 +40,9 @@ int mesh_k(const Topology& topo);
 int torus_d(const Topology& topo);
 // The sends of every step of the torus EDN broadcast from `source` (d steps).
 std::vector<StepSends> torus_steps(int d, Node source);
+// d of a 2^d x 2^d x z torus (d >= 2, z >= 2), or 0; and its broadcast's sends per step.
+int torus3_d(const Topology& topo);
+std::vector<IdSends> torus3_steps(const Topology& topo, int source);
 
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // Dimensional broadcast on a w x w mesh or torus: RD along the source's row, then along every column.

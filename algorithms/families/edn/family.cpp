@@ -12,13 +12,14 @@ Family family_edn() {
   Family f;
   f.name = "edn";
   f.summary = "Tsai & McKinley: extended-dominating-node collectives for all-port wormhole meshes";
-  f.topologies = "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32)";
+  f.topologies = "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32); edn-broadcast also "
+                 "torus:2^d x 2^d x z, z >= 2";
   f.supports = [](const Topology& topo) {
-    return edn::mesh_k(topo) || edn::torus_d(topo)
+    return edn::mesh_k(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
                ? std::string()
                : fmt::format("the EDN family runs on square meshes and tori of side 2^k, not {}; allowed: "
                              "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32, torus:4x4, torus:8x8, torus:16x16, "
-                             "torus:32x32",
+                             "torus:32x32, torus:2^d x 2^d x z (z >= 2)",
                              topo.name());
   };
   f.options = {{"--tree", "edn-reduce: the reversed tree rotated by 90 degrees, or plain (the thesis's negative "

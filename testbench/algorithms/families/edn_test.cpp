@@ -196,8 +196,39 @@ TEST(ScBroadcast, EverySource8x8) {
   }
 }
 
+// Oracle 13 (Theorem 3): on 2^d x 2^d x z tori the zone rule takes d + 1 steps for 2 <= z <= 7
+// and d + m + 2 for 7*6^m < z <= 7*6^(m+1), every node once, every step channel-disjoint, at
+// most 6 sends per node per step (all-port). Every source of the smaller sizes.
+int theorem3(int d, int z) {
+  if (z <= 7) return d + 1;
+  int m = 0;
+  for (long top = 42; z > top; top *= 6) ++m;
+  return d + m + 2;
+}
+TEST(EdnTorus3D, TheoremThreeStepCounts) {
+  const std::vector<std::pair<std::string, int>> sizes = {
+      {"4x4x2", 2}, {"4x4x3", 3}, {"4x4x4", 4}, {"4x4x5", 5}, {"4x4x6", 6}, {"4x4x7", 7}, {"4x4x8", 8},
+      {"4x4x9", 9}, {"4x4x14", 14}, {"4x4x42", 42}, {"4x4x43", 43}, {"8x8x4", 4}, {"8x8x7", 7},
+      {"8x8x8", 8}, {"16x16x4", 4}, {"16x16x8", 8}};
+  for (const auto& [size, z] : sizes) {
+    const Topology topo = Topology::parse("torus:" + size);
+    const int d = topo.radix()[0] == 4 ? 2 : topo.radix()[0] == 8 ? 3 : 4;
+    const int stride = topo.nodes() > 200 ? 37 : 1;
+    for (int src = 0; src < topo.nodes(); src += stride) {
+      AlgorithmArgs a;
+      a.source = src;
+      const Schedule s = make_schedule("edn-broadcast", topo, a);
+      ASSERT_EQ(s.steps, theorem3(d, z)) << size << " source " << src;
+      const ScheduleCheck c = check_schedule(s, topo, 6, true);
+      ASSERT_TRUE(c.ok()) << size << " source " << src << "\n" << format_check(c, topo);
+      ASSERT_EQ(c.messages, uint64_t(topo.nodes() - 1));
+    }
+  }
+}
+
 TEST(EdnMesh, OtherSizesAreRefused) {
-  for (const char* t : {"mesh:8x4", "mesh:6x6", "torus:8x4", "torus:6x6", "mesh:2x2", "mesh:4x4x4", "cube:4"}) {
+  for (const char* t : {"mesh:8x4", "mesh:6x6", "torus:8x4", "torus:6x6", "torus:6x6x4", "mesh:2x2", "mesh:4x4x4",
+                        "cube:4"}) {
     AlgorithmArgs a;
     EXPECT_THROW(make_schedule("edn-broadcast", Topology::parse(t), a), ConfigError) << t;
   }
@@ -286,6 +317,20 @@ TEST(EdnVsScatterCollect, EdnWinsShortScWinsLong) {
 
 TEST(EdnTorusRun, SourceZeroContentionFree) { expect_measured_contention_free(0, "torus:8x8", 3); }
 TEST(EdnTorusRun, SourceInsideContentionFree) { expect_measured_contention_free(45, "torus:8x8", 3); }
+TEST(EdnTorus3DRun, FourByFourBySevenContentionFree) {
+  ScheduleRunOptions o;
+  o.topology = "torus:4x4x7";
+  o.ports = "all";
+  const char* b = std::getenv("WN_TEST_BACKEND");
+  o.net.backend = parse_backend(b ? b : "lockstep");
+  o.algorithm = "edn-broadcast";
+  o.source = "37";
+  o.bytes = 64;
+  const ScheduleRunResult r = run_schedule(o);
+  ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
+  EXPECT_EQ(r.blocked[size_t(Contention::Stepwise)], 0u);
+  EXPECT_EQ(r.predicted.steps, 3);
+}
 
 }  // namespace
 }  // namespace wn::fw
