@@ -32,6 +32,9 @@ struct TrafficOptions {
   std::string trace;          // FST path (RTL backend)
 };
 
+// count, avg and max are exact. p50/p99 come from a bounded histogram
+// (systemc/core/latency_histogram.h) so memory does not grow with run length:
+// exact below 16384 cycles, above it at most 1.6 % high (never low).
 struct LatencyStats {
   uint64_t count = 0;
   double avg = 0;

@@ -1,6 +1,7 @@
 // Every packet of a run, indexed by its id (the flit's msg field).
 #pragma once
 #include <algorithm>
+#include <cassert>
 #include <cstdint>
 #include <limits>
 #include <memory>
@@ -60,23 +61,67 @@ inline uint64_t body_payload(const PacketRecord& p, uint32_t id, int index) {
   return x & ((uint64_t{1} << 60) - 1);
 }
 
+// Every packet of a run by id (the flit's msg field: ids are assigned in
+// creation order and stay below 2^30). By default every record is kept until
+// take() (firmware runs report on them all). A run that needs a packet only
+// until it is checked (traffic) calls release(id) after delivery: the records
+// before the oldest unreleased id are then dropped from the front, so memory
+// follows the packets in flight, not the run length. store[id] stays O(1).
 class PacketStore {
  public:
   uint32_t add(const PacketRecord& p) {
-    packets_.push_back(p);
-    return uint32_t(packets_.size() - 1);
+    records_.push_back(p);
+    released_.push_back(0);
+    return uint32_t(first_ + records_.size() - 1);
   }
-  PacketRecord& operator[](uint32_t id) { return packets_[id]; }
-  const PacketRecord& operator[](uint32_t id) const { return packets_[id]; }
-  bool valid(uint32_t id) const { return id < packets_.size(); }
-  size_t size() const { return packets_.size(); }
-  const std::vector<PacketRecord>& all() const { return packets_; }
-  void reserve(size_t n) { packets_.reserve(n); }
-  // Hands the records over at the end of a run (the store is empty after).
-  std::vector<PacketRecord> take() { return std::move(packets_); }
+  // Only for a valid id (a released record may be gone).
+  PacketRecord& operator[](uint32_t id) { return records_[id - first_]; }
+  const PacketRecord& operator[](uint32_t id) const { return records_[id - first_]; }
+  // Created and not released.
+  bool valid(uint32_t id) const { return id >= base_ && id < end() && !released_[id - first_]; }
+  // Created, then released: a flit naming it now is a duplicate, not a stray id.
+  bool released(uint32_t id) const { return id < end() && !valid(id); }
+  // Packets created so far, released ones included: ids are 0 .. size()-1.
+  size_t size() const { return size_t(end()); }
+  // Records held (released ones behind the oldest unreleased id included).
+  size_t window() const { return records_.size(); }
+  size_t capacity() const { return records_.capacity(); }
+  void reserve(size_t n) {
+    records_.reserve(n);
+    released_.reserve(n);
+  }
+  // The packet is delivered and checked: nobody reads its record again.
+  void release(uint32_t id) {
+    if (!valid(id)) return;
+    released_[id - first_] = 1;
+    records_[id - first_].data.reset();  // a data packet's words may be large
+    while (base_ < end() && released_[base_ - first_]) ++base_;
+    // Erasing the dead prefix once it outweighs the live records costs at
+    // most one move per released record, and keeps the vectors within about
+    // twice the largest window (their capacity is reused, never regrown).
+    const size_t dead = size_t(base_ - first_);
+    if (dead >= kCompactAt && dead >= records_.size() / 2) {
+      records_.erase(records_.begin(), records_.begin() + ptrdiff_t(dead));
+      released_.erase(released_.begin(), released_.begin() + ptrdiff_t(dead));
+      first_ = base_;
+    }
+  }
+  // Hands every record over at the end of a run, in id order (the store is
+  // empty after). Only for runs that never release one.
+  std::vector<PacketRecord> take() {
+    assert(std::none_of(released_.begin(), released_.end(), [](uint8_t r) { return r; }) && first_ == 0 &&
+           "take() after release()");
+    released_.clear();
+    return std::move(records_);
+  }
 
  private:
-  std::vector<PacketRecord> packets_;
+  static constexpr size_t kCompactAt = 4096;
+  uint64_t end() const { return first_ + records_.size(); }
+  std::vector<PacketRecord> records_;  // ids first_ .. end()-1
+  std::vector<uint8_t> released_;      // per record: released, waiting for older ids
+  uint64_t first_ = 0;                 // id of records_[0]
+  uint64_t base_ = 0;                  // oldest unreleased id (or end())
 };
 
 }  // namespace wn

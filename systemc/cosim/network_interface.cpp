@@ -1,5 +1,7 @@
 #include "systemc/cosim/network_interface.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "systemc/core/flit.h"
@@ -105,6 +107,13 @@ void NetworkInterface::collect(uint64_t now) {
       continue;
     }
     const uint32_t id = uint32_t(ch.packet);
+    if (!store_.valid(id)) {
+      // A duplicate of this packet was streaming here when the original was
+      // delivered and its record released: report it, never read the record.
+      sb_.fail(id, fmt::format("flit {} at node {} channel {} after the packet was delivered", ch.next, node_, c));
+      ch.packet = -1;
+      continue;
+    }
     const bool done = sb_.flit(node_, c, id, ch.next, f, now + 1);
     if (ch.next > 0) take_words(ch, store_[id], ch.next, f);
     ++ch.next;

@@ -7,6 +7,7 @@
 namespace wn {
 
 std::string Scoreboard::where(uint32_t id) const {
+  if (store_.released(id)) return "delivered earlier, record released";
   if (!store_.valid(id)) return "unknown packet";
   const PacketRecord& p = store_[id];
   return fmt::format("{} -> {}, path {}", p.src, p.dst, fmt::join(topo_.path(p.src, p.dst), "-"));
@@ -18,6 +19,8 @@ void Scoreboard::fail(uint32_t id, const std::string& what) {
 
 void Scoreboard::head(int node, int channel, uint64_t f, uint64_t cycle) {
   const uint32_t id = flit::msg(f);
+  // A released id was delivered and checked already: this head is a late duplicate.
+  if (store_.released(id)) return fail(id, fmt::format("head delivered twice (node {}, cycle {})", node, cycle));
   if (!store_.valid(id)) return fail(id, fmt::format("head ejected at node {} carries an unknown id", node));
   PacketRecord& p = store_[id];
   if (p.head_ejected != kNever) return fail(id, fmt::format("head delivered twice (node {}, cycle {})", node, cycle));
