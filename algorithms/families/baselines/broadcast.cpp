@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "algorithms/families/baselines/baselines.h"
+#include "algorithms/halving.h"
 
 namespace wn::alg {
 
@@ -22,20 +23,10 @@ std::vector<int> lexicographic_ranks(const Topology& topo, const std::vector<int
   return order;
 }
 
-// The holder at index `holder` of phi[left..right] covers that range.
-void rd(const std::vector<int>& phi, int left, int right, int holder, uint32_t tag, uint32_t words,
-        std::vector<std::vector<Step>>& prog) {
-  while (left < right) {
-    const int c = (left + right) / 2;  // floor split (thesis pseudo-code, §2.2)
-    int dest, dl, dr;
-    if (holder <= c) {
-      dest = c + 1, dl = c + 1, dr = right;
-      right = c;
-    } else {
-      dest = c, dl = left, dr = c;
-      left = c + 1;
-    }
-    const int from = phi[size_t(holder)], to = phi[size_t(dest)];
+// RD over phi from position `holder`: one send per halving, tagged by its step.
+void rd(const std::vector<int>& phi, int holder, uint32_t words, std::vector<std::vector<Step>>& prog) {
+  halving(int(phi.size()), holder, [&](int h, int dest, int, int, uint32_t tag) {
+    const int from = phi[size_t(h)], to = phi[size_t(dest)];
     Step s;
     s.tag = tag;
     s.sends.push_back({to, {{0, words}}, tag, -1});
@@ -44,9 +35,7 @@ void rd(const std::vector<int>& phi, int left, int right, int holder, uint32_t t
     r.tag = tag;
     r.recvs.push_back({from, {{0, words}}, tag, {}});
     prog[size_t(to)].push_back(r);
-    rd(phi, dl, dr, dest, tag + 1, words, prog);
-    ++tag;
-  }
+  });
 }
 
 // Steps of one node may be pushed out of tag order by the recursion: sort them.
@@ -69,7 +58,7 @@ Schedule build_rd_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   s.steps = ceil_log2(n);
   s.memory_words = m;
   s.programs.resize(size_t(n));
-  rd(phi, 0, n - 1, holder, 0, m, s.programs);
+  rd(phi, holder, m, s.programs);
   sort_steps(s.programs);
   s.initial = [root, n, m](int r, uint32_t a) { return r == root ? data_word(root, 0, a, n, m) : scratch_word(r, a); };
   s.expected = [root, n, m](int, uint32_t a) -> std::optional<Word> { return data_word(root, 0, a, n, m); };

@@ -17,12 +17,16 @@ Word scratch(int node, uint32_t a) { return 0xe0000000u ^ (uint32_t(node) << 16)
 
 }  // namespace
 
-int mesh_k(const Topology& topo) {
-  if (topo.kind() != TopoKind::Mesh || topo.dims() != 2 || topo.radix()[0] != topo.radix()[1]) return 0;
+int square_log2(const Topology& topo, TopoKind kind, int dims) {
+  if (topo.kind() != kind || topo.dims() != dims || topo.radix()[0] != topo.radix()[1]) return 0;
   const int w = topo.radix()[0];
   if (w < 4 || (w & (w - 1)) != 0) return 0;
   return __builtin_ctz(unsigned(w));
 }
+
+int mesh_k(const Topology& topo) { return square_log2(topo, TopoKind::Mesh, 2); }
+int torus_d(const Topology& topo) { return square_log2(topo, TopoKind::Torus, 2); }
+int torus3_d(const Topology& topo) { return square_log2(topo, TopoKind::Torus, 3); }
 
 namespace {
 

@@ -2,34 +2,19 @@
 // doubling along the source's row, then every row node doubles along its
 // column — the RD special case for a 2^n x 2^n mesh, 2n steps (the baseline
 // of the Ch 5 comparisons). The halving is RD's floor split.
-#include <functional>
-
 #include "algorithms/families/edn/edn.h"
+#include "algorithms/halving.h"
 
 namespace wn::alg::edn {
 
 namespace {
 
-// RD over `line` from index `holder`: appends the sends of relative step t to steps[first + t].
+// RD over `line` from index `holder`: the sends of relative step t go to steps[first + t].
 void halve(const std::vector<Node>& line, int holder, size_t first, std::vector<StepSends>& steps) {
-  std::function<void(int, int, int, size_t)> rd = [&](int left, int right, int h, size_t t) {
-    while (left < right) {
-      const int c = (left + right) / 2;
-      int dest, dl, dr;
-      if (h <= c) {
-        dest = c + 1, dl = c + 1, dr = right;
-        right = c;
-      } else {
-        dest = c, dl = left, dr = c;
-        left = c + 1;
-      }
-      if (steps.size() <= first + t) steps.resize(first + t + 1);
-      steps[first + t].push_back({line[size_t(h)], line[size_t(dest)]});
-      rd(dl, dr, dest, t + 1);
-      ++t;
-    }
-  };
-  rd(0, int(line.size()) - 1, holder, 0);
+  halving(int(line.size()), holder, [&](int h, int dest, int, int, uint32_t t) {
+    if (steps.size() <= first + t) steps.resize(first + t + 1);
+    steps[first + t].push_back({line[size_t(h)], line[size_t(dest)]});
+  });
 }
 
 }  // namespace

@@ -34,6 +34,9 @@ Startup startup(const Topology& topo, int k, Node source);
 // completion is the time-reverse of a startup: reversed XY = YX forward).
 Startup startup_to(const Topology& topo, const std::vector<Node>& tops, Node source, bool reversed);
 
+// log2 of the side w >= 4 of `topo` when it is `kind` with `dims` dimensions and a square
+// 2^k x 2^k cross-section (any third radix), or 0.
+int square_log2(const Topology& topo, TopoKind kind, int dims);
 // log2 of the side of a square 2^k x 2^k mesh with k >= 2, or 0 when `topo` is not one.
 int mesh_k(const Topology& topo);
 // The same for a 2^d x 2^d torus, d >= 2.

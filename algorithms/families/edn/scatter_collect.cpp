@@ -11,6 +11,7 @@
 #include <functional>
 
 #include "algorithms/families/edn/edn.h"
+#include "algorithms/halving.h"
 
 namespace wn::alg::edn {
 
@@ -32,27 +33,13 @@ struct Builder {
     by_tag[tag].push_back({topo.node_at({from.first, from.second}), topo.node_at({to.first, to.second}),
                            std::move(data)});
   }
-  // Halving scatter over `line` from index `holder` (RD's floor split): the receiver of
-  // responsibility dl..dr gets pieces(dl, dr); relative step t has tag first + t.
+  // Halving scatter over `line` from index `holder`: the receiver of responsibility [lo, hi]
+  // gets pieces(lo, hi); relative step t has tag first + t.
   void scatter(const std::vector<Node>& line, int holder, uint32_t first,
                const std::function<std::vector<Range>(int, int)>& pieces) {
-    std::function<void(int, int, int, uint32_t)> rd = [&](int left, int right, int h, uint32_t t) {
-      while (left < right) {
-        const int mid = (left + right) / 2;
-        int dest, dl, dr;
-        if (h <= mid) {
-          dest = mid + 1, dl = mid + 1, dr = right;
-          right = mid;
-        } else {
-          dest = mid, dl = left, dr = mid;
-          left = mid + 1;
-        }
-        move(line[size_t(h)], line[size_t(dest)], pieces(dl, dr), first + t);
-        rd(dl, dr, dest, t + 1);
-        ++t;
-      }
-    };
-    rd(0, int(line.size()) - 1, holder, 0);
+    halving(int(line.size()), holder, [&](int h, int dest, int lo, int hi, uint32_t t) {
+      move(line[size_t(h)], line[size_t(dest)], pieces(lo, hi), first + t);
+    });
   }
   // Every node's steps in tag order.
   void emit(Schedule& s) const {

@@ -32,13 +32,6 @@ const std::map<Role, std::vector<Offset>>& t_table() {
 
 }  // namespace
 
-int torus_d(const Topology& topo) {
-  if (topo.kind() != TopoKind::Torus || topo.dims() != 2 || topo.radix()[0] != topo.radix()[1]) return 0;
-  const int w = topo.radix()[0];
-  if (w < 4 || (w & (w - 1)) != 0) return 0;
-  return __builtin_ctz(unsigned(w));
-}
-
 std::vector<StepSends> torus_steps(int d, Node source) {
   const int w = 1 << d;
   auto at = [w](Node n, int dx, int dy) { return Node{((n.first + dx) % w + w) % w, ((n.second + dy) % w + w) % w}; };

@@ -14,13 +14,6 @@
 
 namespace wn::alg::edn {
 
-int torus3_d(const Topology& topo) {
-  if (topo.kind() != TopoKind::Torus || topo.dims() != 3 || topo.radix()[0] != topo.radix()[1]) return 0;
-  const int w = topo.radix()[0];
-  if (w < 4 || (w & (w - 1)) != 0) return 0;
-  return __builtin_ctz(unsigned(w));
-}
-
 std::vector<IdSends> torus3_steps(const Topology& topo, int source) {
   const int w = topo.radix()[0], z = topo.radix()[2], d = torus3_d(topo);
   auto id = [&](int x, int y, int p) { return topo.node_at({((x % w) + w) % w, ((y % w) + w) % w, p}); };
