@@ -23,13 +23,9 @@ void ContentionMonitor::body_stalls(int r, uint64_t now) {
       const int64_t winner = s.winner[size_t(out)];
       if (winner >= 0 && winner != int64_t(pid)) {
         c = {winner, r, out, false, true};  // lost the output in switch allocation
-      } else if (s.input_sent[size_t(in)]) {
+      } else if (s.input_sender[size_t(in)] >= 0) {
         // Its input port sent another VC's flit (one flit per input port per edge).
-        int64_t other = -1;
-        for (int w = 0; w < kMaxVcs && other < 0; ++w)
-          if (w != v && s.vc_sent[size_t(in)][size_t(w)] && !s.queue[size_t(in)][size_t(w)].empty())
-            other = s.queue[size_t(in)][size_t(w)].front().packet;
-        c = {other, r, out, false, true};
+        c = {s.input_sender[size_t(in)], r, out, false, true};
       } else {
         c = {-1, r, out, false, false};  // credits
       }

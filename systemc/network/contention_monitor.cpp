@@ -19,6 +19,7 @@ ContentionMonitor::ContentionMonitor(const Network& net, const PacketStore& stor
     for (auto& i : s.last_tail) i.fill({-1, 0});
     for (auto& o : s.last_release) o.fill({-1, 0});
     s.winner.fill(-1);
+    s.input_sender.fill(-1);
   }
 }
 
@@ -117,7 +118,7 @@ void ContentionMonitor::depart(int r, int k, uint64_t f, int from_port, int from
   ++ch.vc_flits[size_t(w)];
   if (inj) ++injection_[{r, from_port - kInjBase}].flits;
   s.winner[size_t(k)] = pid;
-  s.input_sent[size_t(in)] = true;
+  s.input_sender[size_t(in)] = pid;
   s.vc_sent[size_t(in)][size_t(v)] = true;
   Flit fl{now, 0};
   auto& b = s.body[size_t(in)][size_t(v)];
@@ -163,7 +164,7 @@ void ContentionMonitor::observe(const Network& net, const PacketStore& store, ui
   for (int r : net.evaluated()) {
     RouterState& s = routers_[size_t(r)];
     s.winner.fill(-1);
-    s.input_sent.fill(false);
+    s.input_sender.fill(-1);
     for (auto& v : s.vc_sent) v.fill(false);
     const RouterOut& o = net.out(r);
     for (uint32_t m = o.out_valid; m; m &= m - 1) {

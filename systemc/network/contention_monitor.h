@@ -129,7 +129,7 @@ class ContentionMonitor {
     // [input][vc]: every flit in the buffer, in order (inputs as `queue`).
     std::array<std::array<FlitRing, kMaxVcs>, 2 * kMaxPorts> body;
     std::array<std::array<uint64_t, kMaxVcs>, 2 * kMaxPorts> last_dep{};  // [input][vc]: edge of the last flit out
-    std::array<bool, 2 * kMaxPorts> input_sent{};  // an input port sent a flit this edge
+    std::array<int64_t, 2 * kMaxPorts> input_sender;  // packet whose flit left each input port this edge
     std::array<std::array<bool, kMaxVcs>, 2 * kMaxPorts> vc_sent{};
     // [input][vc]: inputs 0..kMaxPorts-1 network, kMaxPorts+i injection.
     std::array<std::array<std::deque<Entry>, kMaxVcs>, 2 * kMaxPorts> queue;
