@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <stdexcept>
 
 #include "firmware/firmware_run.h"
 #include "experiments/isolated_run.h"
@@ -60,6 +61,20 @@ std::array<uint64_t, kContentionClasses> blocked(const FirmwareRunResult& r, int
 
 uint64_t total(const std::array<uint64_t, kContentionClasses>& a) { return a[0] + a[1] + a[2] + a[3]; }
 
+// Delay view of the first message from `src`.
+const MessageDelay& delay(const FirmwareRunResult& r, int src) {
+  for (uint32_t m = 0; m < r.log.messages.size(); ++m)
+    if (r.log.messages[m].src == src) return r.message_delay[m];
+  throw std::runtime_error("no message");
+}
+
+// Its latency beyond zero load, from the logged times alone.
+uint64_t lateness(const FirmwareRunResult& r, int src) {
+  for (const auto& m : r.log.messages)
+    if (m.src == src) return m.delivered - m.head_injected - uint64_t(alg::CostParams{}.network_cycles(m.hops, m.words));
+  return 0;
+}
+
 // 0->3 and 1->2 both need router 1's +x channel; with one VC the later head
 // waits for the whole worm of the other: stepwise, and only stepwise.
 TEST(Contention, SameStepSharingAChannelIsStepwise) {
@@ -75,6 +90,12 @@ TEST(Contention, SameStepSharingAChannelIsStepwise) {
   const alg::CostParams cp;
   // The blocked cycles are exactly the message's excess over zero load.
   EXPECT_EQ(ma.delivered - ma.head_injected, uint64_t(cp.network_cycles(3, 8)) + 7u);
+  // The delay view says the same, naming the other message's packet.
+  const MessageDelay& d = delay(r, 0);
+  EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 4>{7, 0, 0, 0}));
+  ASSERT_EQ(d.delay.blockers.size(), 1u);
+  EXPECT_EQ(r.log.messages[r.log.message_of_packet[d.delay.blockers[0].first]].src, 1);
+  EXPECT_EQ(delay(r, 1).delay.total(), 0u);
 }
 
 // The same collision between a late step-1 message and a step-2 message: depth.
@@ -85,6 +106,7 @@ TEST(Contention, DifferentStepsSharingAChannelIsDepth) {
   EXPECT_EQ(a[size_t(Contention::Depth)], 7u);
   EXPECT_EQ(a[size_t(Contention::Stepwise)], 0u);
   EXPECT_EQ(total(blocked(r, 1)), 0u);
+  EXPECT_EQ(delay(r, 0).delay.cycles, (std::array<uint64_t, 4>{0, 7, 0, 0}));
 }
 
 // Two sends from one node: on a one-port node the second waits in the NI for
@@ -104,6 +126,17 @@ TEST(Contention, TwoSendsOnOnePortNodeArePortContention) {
   // its tail in the router's injection buffer.
   EXPECT_EQ(port, 10u);
   EXPECT_EQ(other, 0u);
+  // Delay view: the NI wait is port wait before injection, not delay; the
+  // allocation cycle behind the other message's tail is one cycle of port delay.
+  uint64_t wait = 0, late = 0;
+  for (uint32_t m = 0; m < r.log.messages.size(); ++m) {
+    const MessageDelay& d = r.message_delay[m];
+    wait += d.port_wait;
+    late += d.delay.total();
+    EXPECT_EQ(d.delay.total(), d.delay.cycles[size_t(Contention::Port)]);
+  }
+  EXPECT_EQ(wait, 9u);
+  EXPECT_EQ(late, 1u);
 }
 
 TEST(Contention, TwoSendsOnAllPortNodeAreFree) {
@@ -129,6 +162,9 @@ TEST(Contention, TwoReceivesOnOnePortNodeArePortContention) {
   EXPECT_EQ(other, 0u);
   const MessageRecord& late = r.log.messages[0].delivered > r.log.messages[1].delivered ? r.log.messages[0] : r.log.messages[1];
   EXPECT_EQ(late.delivered - late.head_injected, uint64_t(alg::CostParams{}.network_cycles(1, 8)) + 10u);
+  const MessageDelay& d = r.message_delay[&late == &r.log.messages[0] ? 0 : 1];
+  EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 4>{0, 0, 10, 0}));
+  EXPECT_EQ(d.port_wait, 0u);
 }
 
 TEST(Contention, TwoReceivesOnAllPortNodeAreFree) {
@@ -148,6 +184,93 @@ TEST(Contention, SharedChannelWithTwoVcsIsStepwiseViaSwitchAllocation) {
   const auto& ch = r.channels.at({1, 0});  // router 1, output +x
   EXPECT_EQ(ch.flits, 18u);
   EXPECT_GT(ch.sa_loss, 0u);
+  // Sharing the link flit by flit delays both tails; the delay view charges
+  // exactly those cycles, all stepwise, to the other message's packet.
+  for (int src : {0, 1}) {
+    const MessageDelay& d = delay(r, src);
+    EXPECT_EQ(d.delay.total(), lateness(r, src)) << src;
+    EXPECT_EQ(d.delay.total(), d.delay.cycles[size_t(Contention::Stepwise)]) << src;
+  }
+  EXPECT_GT(delay(r, 0).delay.total() + delay(r, 1).delay.total(), 0u);
+  // The resource view counts stalls that overlap or are made up again: more than the delay.
+  EXPECT_GT(total(blocked(r, 0)) + total(blocked(r, 1)), delay(r, 0).delay.total() + delay(r, 1).delay.total());
+}
+
+// A message split into packets that follow each other on one channel: at
+// zero load the later packets' wait behind their own message is the
+// serialization the cost model includes, so no delay, and the message's zero
+// load is the cost model's.
+TEST(ContentionDelay, SplitMessageAtZeroLoadHasNoDelay) {
+  auto o = options("one", 2);
+  o.opt.profile.max_packet_bytes = 12;  // 3 words per packet: 8 words -> 3 packets
+  const auto r = run(o, {{0, 15, 0}});
+  ASSERT_TRUE(r.ok) << r.error;
+  ASSERT_EQ(r.packets, 3u);
+  const MessageDelay& d = r.message_delay[0];
+  EXPECT_EQ(d.packets, 3u);
+  EXPECT_EQ(d.delay.total(), 0u);
+  EXPECT_EQ(double(d.zero_load), o.opt.profile.cost_params(1).network_cycles(6, 8));
+  EXPECT_EQ(d.latency, d.zero_load);
+  for (const auto& p : r.packet_delay) EXPECT_EQ(p.delay.total(), 0u);
+}
+
+// Split messages under contention, one VC, buffers of 1, 2 and 8 flits (with
+// small buffers the NI holds flits for credits): the law holds per packet and
+// per message, from the logged times and the cost model's zero load.
+class SplitMessages : public testing::TestWithParam<int> {};
+
+TEST_P(SplitMessages, UnderContentionAddUp) {
+  auto o = options("one", 1);
+  o.net.params.buf = GetParam();
+  o.opt.profile.max_packet_bytes = 8;
+  const auto r = run(o, {{0, 3, 0}, {1, 2, 0}, {4, 3, 1}, {0, 12, 1}, {5, 3, 0}});
+  ASSERT_TRUE(r.ok) << r.error;
+  const auto cost = o.opt.profile.cost_params(1);
+  EXPECT_EQ(delay_conservation_error(r, o.net.topology, cost), "");
+  uint64_t late = 0;
+  for (uint32_t m = 0; m < r.log.messages.size(); ++m) {
+    const auto& x = r.log.messages[m];
+    EXPECT_EQ(x.packets, 4u);
+    EXPECT_EQ(r.message_delay[m].start, x.head_injected);
+    EXPECT_EQ(x.delivered - x.head_injected - uint64_t(cost.network_cycles(x.hops, x.words)),
+              r.message_delay[m].delay.total());
+    late += r.message_delay[m].delay.total();
+  }
+  EXPECT_GT(late, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(ContentionDelay, SplitMessages, testing::Values(1, 2, 8));
+
+// On an all-port node a split message's packets may leave side by side: the
+// message's zero load is then that of its critical chain, and it still adds up.
+TEST(ContentionDelay, SplitMessageOnSeveralChannelsUsesItsCriticalChain) {
+  auto o = options("all", 2);
+  o.opt.profile.max_packet_bytes = 8;
+  const auto r = run(o, {{5, 6, 0}, {5, 9, 0}, {4, 6, 0}});
+  ASSERT_TRUE(r.ok) << r.error;
+  bool parallel = false;
+  for (uint32_t m = 0; m < r.log.messages.size(); ++m) {
+    const MessageDelay& d = r.message_delay[m];
+    parallel = parallel || d.packets < r.log.messages[m].packets;
+    EXPECT_EQ(r.log.messages[m].delivered - d.start - d.zero_load, d.delay.total());
+  }
+  EXPECT_TRUE(parallel);
+}
+
+// The check catches an account that does not add up.
+TEST(ContentionDelay, ConservationCheckCatchesAMiscount) {
+  const auto o = options("one", 1);
+  auto r = run(o, {{0, 3, 0}, {1, 2, 0}});
+  ASSERT_TRUE(r.ok) << r.error;
+  const auto cost = o.opt.profile.cost_params(1);
+  ASSERT_EQ(delay_conservation_error(r, o.net.topology, cost), "");
+  r.packet_delay[0].delay.add(Contention::Flow, kNoBlocker, 1);
+  EXPECT_NE(delay_conservation_error(r, o.net.topology, cost).find("packet 0"), std::string::npos);
+  r.packet_delay[0].delay.cycles[size_t(Contention::Flow)] -= 1;
+  r.message_delay[1].delay.add(Contention::Stepwise, 0, 2);
+  EXPECT_NE(delay_conservation_error(r, o.net.topology, cost).find("message 1"), std::string::npos);
+  r.message_delay[1].delay.cycles[0] -= 2;
+  EXPECT_NE(delay_conservation_error(r, o.net.topology, cost).find("blockers"), std::string::npos);
 }
 
 }  // namespace
@@ -166,6 +289,10 @@ std::string fingerprint(const FirmwareRunResult& r) {
   for (uint32_t m = 0; m < r.log.messages.size(); ++m) {
     const auto b = r.message_blocked(m);
     s += std::to_string(b[0]) + "/" + std::to_string(b[1]) + "/" + std::to_string(b[2]) + "/" + std::to_string(b[3]) + " ";
+    const auto& d = r.message_delay[m].delay;
+    s += "d" + std::to_string(d.cycles[0]) + "/" + std::to_string(d.cycles[1]) + "/" + std::to_string(d.cycles[2]) +
+         "/" + std::to_string(d.cycles[3]) + " ";
+    for (const auto& [pid, n] : d.blockers) s += std::to_string(pid) + ":" + std::to_string(n) + " ";
   }
   for (const auto& [k, c] : r.channels)
     s += std::to_string(k.first) + ":" + std::to_string(k.second) + "=" + std::to_string(c.flits) + "," +
