@@ -49,7 +49,7 @@ std::vector<MessageDelay> message_delays(const MessageLog& log, const std::vecto
       flits += uint64_t(packets[p].flits);
       ++n;
       first = p;
-      if (p != top) md.delay.add(delays[p].source);
+      if (p != top && delays[p].source) md.delay.add(*delays[p].source);
       const uint32_t a = delays[p].after;
       if (a != kNoBlocker && packets[p].head_injected > delays[a].left_source)
         md.delay.add(Contention::Flow, kNoBlocker, packets[p].head_injected - delays[a].left_source);
@@ -100,10 +100,10 @@ std::string delay_conservation_error(const FirmwareRunResult& r, const Topology&
     const uint64_t s = packet_start(p, d[pid], d);
     const int h = topo.hops(p.src, p.dst);
     std::string e = balance_error("packet", pid, p.tail_ejected, s, zero_load_cycles(h, uint64_t(p.flits), 1), d[pid].delay);
-    if (e.empty() && d[pid].left_source != UINT64_MAX)
+    if (e.empty() && d[pid].source && d[pid].left_source != UINT64_MAX)
       // The tail leaves the source router at start + 2 + (L - 1) at zero load.
       e = balance_error("source share of packet", pid, d[pid].left_source + 1, s, uint64_t(p.flits) + 2,
-                        d[pid].source);
+                        *d[pid].source);
     if (!e.empty()) return e;
   }
   const auto& log = r.log;

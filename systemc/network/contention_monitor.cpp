@@ -77,7 +77,7 @@ void ContentionMonitor::head_delay(uint32_t pid, const Candidate& c, bool at_sou
   const Contention cls = cause_class(pid, c);
   const uint32_t b = c.blocker < 0 ? kNoBlocker : uint32_t(c.blocker);
   d.delay.add(cls, b, 1);
-  if (at_source) d.source.add(cls, b, 1);
+  if (at_source && d.source) d.source->add(cls, b, 1);
 }
 
 // A flit of packet `pid` leaves input (in, v) of router r at edge `now`. A
@@ -96,7 +96,7 @@ void ContentionMonitor::flit_delay(uint32_t pid, Flit& fl, int r, int in, int v,
   }
   last = now;
   if (fl.ledger == 0) return;
-  if (source) ledgers_.charge(fl.ledger, delays_[pid].source);
+  if (source && delays_[pid].source) ledgers_.charge(fl.ledger, *delays_[pid].source);
   if (out_idx >= kMaxPorts) {
     ledgers_.charge(fl.ledger, delays_[pid].delay);
     ledgers_.release(fl.ledger);
@@ -198,6 +198,10 @@ void ContentionMonitor::observe(const Network& net, const PacketStore& store, ui
     uint32_t& last = last_head_[size_t(p.src) * kMaxPorts + size_t(p.inj_channel)];
     if (last != kNoBlocker && p.message != UINT32_MAX && store[last].message == p.message) delays_[id].after = last;
     last = id;
+    // The firmware stores a message's packets under consecutive ids.
+    if (p.message != UINT32_MAX && ((id > 0 && store[id - 1].message == p.message) ||
+                                    (id + 1 < store.size() && store[id + 1].message == p.message)))
+      delays_[id].source = std::make_shared<DelayAccount>();
     const uint64_t wait = p.head_injected - p.created;
     if (wait > 0) {  // the NI held it: every injection channel it may use was busy
       ensure(id);
