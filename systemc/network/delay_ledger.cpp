@@ -36,7 +36,7 @@ void DelayAccount::add(const DelayAccount& o) {
   }
 }
 
-void LedgerPool::stall(uint32_t& id, Contention c, uint32_t blocker) {
+LedgerPool::Ledger& LedgerPool::acquire(uint32_t& id) {
   if (id == 0) {
     if (free_.empty()) {
       id = uint32_t(pool_.size());
@@ -45,47 +45,32 @@ void LedgerPool::stall(uint32_t& id, Contention c, uint32_t blocker) {
       id = free_.back();
       free_.pop_back();
     }
-    pool_[id].n = 0;
-    pool_[id].total = 0;
   }
-  Ledger& l = pool_[id];
+  return pool_[id];
+}
+
+void LedgerPool::stall(uint32_t& id, Contention c, uint32_t blocker) {
+  Ledger& l = acquire(id);
   ++l.total;
-  if (l.n > 0 && l.runs[size_t(l.n - 1)].cls == c && l.runs[size_t(l.n - 1)].blocker == blocker) {
-    ++l.runs[size_t(l.n - 1)].count;
+  if (l.runs.size() > l.first && l.runs.back().cls == c && l.runs.back().blocker == blocker) {
+    ++l.runs.back().count;
     return;
   }
-  if (l.n == kRuns) {  // the two oldest runs become one, under the newer cause
-    l.runs[1].count += l.runs[0].count;
-    std::copy(l.runs.begin() + 1, l.runs.end(), l.runs.begin());
-    --l.n;
-  }
-  l.runs[size_t(l.n++)] = {1, blocker, c};
+  l.runs.push_back({1, blocker, c});
 }
 
 uint64_t LedgerPool::settle(uint32_t& id, uint64_t gap, Contention pad) {
   const uint64_t total = id ? pool_[id].total : 0;
   if (total == gap) return 0;
-  if (total < gap) {
+  if (total < gap) {  // the missing cycles are older than any stall: they go first
     const uint64_t missing = gap - total;
-    if (id == 0) {
-      stall(id, pad, kNoBlocker);
-      pool_[id].runs[0].count = missing;
-      pool_[id].total = missing;
-      return missing;
-    }
-    Ledger& l = pool_[id];
-    if (l.runs[0].cls == pad && l.runs[0].blocker == kNoBlocker) {
-      l.runs[0].count += missing;
-    } else {
-      if (l.n == kRuns) {  // make room at the old end
-        l.runs[1].count += l.runs[0].count;
-        std::copy(l.runs.begin() + 1, l.runs.end(), l.runs.begin());
-        --l.n;
-      }
-      std::copy_backward(l.runs.begin(), l.runs.begin() + l.n, l.runs.begin() + l.n + 1);
-      l.runs[0] = {missing, kNoBlocker, pad};
-      ++l.n;
-    }
+    Ledger& l = acquire(id);
+    if (l.runs.size() > l.first && l.runs[l.first].cls == pad && l.runs[l.first].blocker == kNoBlocker)
+      l.runs[l.first].count += missing;
+    else if (l.first > 0)
+      l.runs[--l.first] = {missing, kNoBlocker, pad};
+    else
+      l.runs.insert(l.runs.begin(), {missing, kNoBlocker, pad});
     l.total = gap;
     return missing;
   }
@@ -95,16 +80,17 @@ uint64_t LedgerPool::settle(uint32_t& id, uint64_t gap, Contention pad) {
   }
   Ledger& l = pool_[id];
   uint64_t drop = total - gap;
-  int first = 0;
   while (drop > 0) {
-    Run& r = l.runs[size_t(first)];
+    Run& r = l.runs[l.first];
     const uint64_t d = std::min(drop, r.count);
     r.count -= d;
     drop -= d;
-    if (r.count == 0) ++first;
+    if (r.count == 0) ++l.first;
   }
-  std::copy(l.runs.begin() + first, l.runs.begin() + l.n, l.runs.begin());
-  l.n -= first;
+  if (2 * l.first > l.runs.size()) {  // keep the live runs at the front
+    l.runs.erase(l.runs.begin(), l.runs.begin() + std::ptrdiff_t(l.first));
+    l.first = 0;
+  }
   l.total = gap;
   return 0;
 }
@@ -112,11 +98,15 @@ uint64_t LedgerPool::settle(uint32_t& id, uint64_t gap, Contention pad) {
 void LedgerPool::charge(uint32_t id, DelayAccount& to) const {
   if (id == 0) return;
   const Ledger& l = pool_[id];
-  for (int i = 0; i < l.n; ++i) to.add(l.runs[size_t(i)].cls, l.runs[size_t(i)].blocker, l.runs[size_t(i)].count);
+  for (size_t i = l.first; i < l.runs.size(); ++i) to.add(l.runs[i].cls, l.runs[i].blocker, l.runs[i].count);
 }
 
 void LedgerPool::release(uint32_t& id) {
   if (id == 0) return;
+  Ledger& l = pool_[id];
+  l.runs.clear();
+  l.first = 0;
+  l.total = 0;
   free_.push_back(id);
   id = 0;
 }

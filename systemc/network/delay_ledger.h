@@ -61,12 +61,15 @@ class LedgerPool {
     uint32_t blocker;
     Contention cls;
   };
-  static constexpr int kRuns = 4;  // beyond this the oldest runs merge (counts stay exact)
+  // Runs [first, end) of `runs`, oldest first. Kept whole (no merging): a
+  // gap can hold many causes, and each cycle keeps its own. A released
+  // ledger keeps its capacity for the next flit, so steady state allocates nothing.
   struct Ledger {
-    std::array<Run, kRuns> runs;
-    int n = 0;
+    std::vector<Run> runs;
+    size_t first = 0;
     uint64_t total = 0;
   };
+  Ledger& acquire(uint32_t& id);
   std::vector<Ledger> pool_;
   std::vector<uint32_t> free_;
 };
