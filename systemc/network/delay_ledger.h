@@ -8,7 +8,11 @@
 // packet's delay. A Ledger holds that gap as runs of cycles with their cause,
 // oldest first: a stall appends, a closing gap drops the oldest cycles (they
 // had the most chance to be made up), so the cycles left at ejection are the
-// ones that were not made up.
+// ones that were not made up. Why the ledger never runs short: leaving a
+// router, the gap is exactly max(gap - s, 0) + stalls there, where s >= 0 is
+// what the flit ahead spent on the hop beyond 2 cycles, so old gap + stalls
+// always covers it; only at the source can the NI present a flit late
+// (injection credits), and those cycles are added as flow.
 #pragma once
 #include <array>
 #include <cstdint>
