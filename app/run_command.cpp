@@ -150,7 +150,8 @@ void add_check_command(CLI::App& app) {
                                          "hops; --simulate also measures it cycle-accurately and compares");
   add_common_options(cmd, *c, false);
   auto simulate = std::make_shared<bool>(false);
-  cmd->add_flag("--simulate", *simulate, "run the schedule and compare measured stepwise contention per step");
+  cmd->add_flag("--simulate", *simulate,
+                "run the schedule and compare, per step, the delay stepwise contention caused with the prediction");
   runners()["check"] = [c, simulate]() {
     const fw::ScheduleRunOptions o = resolve(*c);
     check_writable(c->json, "--json");
@@ -238,7 +239,8 @@ void add_compare_command(CLI::App& app) {
                  ct["depth"].get<uint64_t>(), ct["port"].get<uint64_t>(), ct["flow"].get<uint64_t>());
       if (!good) fmt::print("  error: {}{}\n", j["error"].get<std::string>(), j["data_error"].get<std::string>());
     });
-    write_json_report(c->json, {{"schema", "wormnet.compare/1"}, {"runs", all}});
+    fmt::print("stepwise, depth, port, flow: cycles of delay over zero load (delay view), summed over the messages\n");
+    write_json_report(c->json, {{"schema", "wormnet.compare/2"}, {"runs", all}});
     return ok ? 0 : 1;
   };
 }

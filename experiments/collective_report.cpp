@@ -1,41 +1,16 @@
-// Reports of a firmware run: text summary, JSON (wormnet.run/1, and the
-// static check's wormnet.check/1), CSV per channel and per message.
-#include <fmt/format.h>
-
-#include <algorithm>
-
-#include "experiments/collective_run.h"
+// Reports of a firmware run: JSON (wormnet.run/2, and the static check's
+// wormnet.check/2) and CSV per channel and per message. Contention appears in
+// two views (systemc/network/contention_monitor.h): the delay view (exact,
+// per message: latency - zero load by class) under `contention`, `delay`,
+// `delay_*`; the resource view (packet-cycles blocked at each output) under
+// `channels` and `resource_blocked`.
+#include "experiments/collective_report_util.h"
 
 namespace wn::fw {
 
+using namespace report;
+
 namespace {
-
-nlohmann::json classes_json(const ClassCycles& c) {
-  return {{"stepwise", c[0]}, {"depth", c[1]}, {"port", c[2]}, {"flow", c[3]}};
-}
-
-// "+x" / "-y" / "dim 3" / "eject 0" for output index k of a router.
-std::string output_name(const Topology& topo, int k) {
-  if (k >= kMaxPorts) return fmt::format("eject {}", k - kMaxPorts);
-  if (topo.kind() == TopoKind::Cube) return fmt::format("dim {}", k);
-  return fmt::format("{}{}", (k & 1) ? '-' : '+', "xyz"[k / 2]);
-}
-
-std::vector<std::pair<uint32_t, uint64_t>> top_blockers(const std::map<uint32_t, uint64_t>& m, size_t n) {
-  std::vector<std::pair<uint32_t, uint64_t>> v(m.begin(), m.end());
-  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-  if (v.size() > n) v.resize(n);
-  return v;
-}
-
-// Packet id -> "msg 12 (3->7 step 2)".
-std::string packet_text(const ScheduleRunResult& r, uint32_t pid) {
-  const auto& log = r.run.log;
-  if (pid >= log.message_of_packet.size() || log.message_of_packet[pid] == UINT32_MAX) return fmt::format("packet {}", pid);
-  const uint32_t m = log.message_of_packet[pid];
-  const auto& msg = log.messages[m];
-  return fmt::format("msg {} ({}->{} step {})", m, msg.src, msg.dst, msg.step);
-}
 
 nlohmann::json channels_json(const ScheduleRunResult& r) {
   const Topology& topo = r.network.topology;
@@ -53,17 +28,32 @@ nlohmann::json channels_json(const ScheduleRunResult& r) {
   return out;
 }
 
+const MessageDelay& delay_of(const ScheduleRunResult& r, uint32_t m) {
+  static const MessageDelay none;
+  return m < r.run.message_delay.size() ? r.run.message_delay[m] : none;
+}
+
 nlohmann::json messages_json(const ScheduleRunResult& r) {
   const Topology& topo = r.network.topology;
   nlohmann::json out = nlohmann::json::array();
   const auto& log = r.run.log;
   for (uint32_t m = 0; m < log.messages.size(); ++m) {
     const auto& x = log.messages[m];
+    const MessageDelay& d = delay_of(r, m);
+    nlohmann::json blockers = nlohmann::json::array();
+    for (const auto& [pid, cyc] : top_blockers(d.delay.blockers, 3)) {
+      const uint32_t bm = message_of(r, pid);
+      blockers.push_back({{"packet", pid}, {"message", bm == UINT32_MAX ? nlohmann::json() : nlohmann::json(bm)},
+                          {"cycles", cyc}});
+    }
     out.push_back({{"id", m}, {"src", x.src}, {"dst", x.dst}, {"step", x.step}, {"tag", x.tag}, {"words", x.words},
                    {"packets", x.packets}, {"hops", x.hops}, {"issued", x.issued}, {"posted", x.posted},
                    {"head_injected", x.head_injected}, {"injected", x.injected}, {"head_delivered", x.head_delivered},
                    {"delivered", x.delivered}, {"completed", x.completed}, {"path", topo.path(x.src, x.dst)},
-                   {"blocked", classes_json(r.message_blocked[m])}});
+                   {"port_wait", d.port_wait}, {"latency", d.latency}, {"zero_load", d.zero_load},
+                   {"delay", classes_json(d.delay.cycles)}, {"delay_blockers", blockers},
+                   {"resource_blocked", classes_json(r.message_resource[m])}});
+    if (d.delivered && d.start != x.head_injected) out.back()["latency_from"] = d.start;
   }
   return out;
 }
@@ -79,57 +69,7 @@ nlohmann::json node_steps_json(const ScheduleRunResult& r) {
   return out;
 }
 
-// The most contended channels (by cycles heads waited for them) and who blocked them.
-std::string top_channels_text(const ScheduleRunResult& r, size_t n) {
-  const Topology& topo = r.network.topology;
-  std::vector<std::pair<std::pair<int, int>, const ChannelCounters*>> v;
-  for (const auto& [key, c] : r.run.channels)
-    if (c.blocked > 0) v.push_back({key, &c});
-  if (v.empty()) return "";
-  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second->blocked > b.second->blocked; });
-  std::string s = fmt::format("  most contended channels (packet-cycles blocked at the output; top blockers):\n");
-  for (size_t i = 0; i < v.size() && i < n; ++i) {
-    const auto& [key, c] = v[i];
-    std::string who;
-    for (const auto& [pid, cyc] : top_blockers(c->holders, 2)) who += fmt::format("{}{} {}", who.empty() ? "" : ", ", packet_text(r, pid), cyc);
-    s += fmt::format("    router {:>4} {:<8} blocked {:>7}  credit {:>6}  sa-loss {:>6}  {}\n", key.first,
-                     output_name(topo, key.second), c->blocked, c->credit_stall, c->sa_loss, who);
-  }
-  return s;
-}
-
 }  // namespace
-
-SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResult& r) {
-  SimulatedCheck out;
-  std::map<uint32_t, const StepTiming*> measured;
-  for (const auto& st : r.steps) measured[st.tag] = &st;
-  out.text = fmt::format("  simulated ({} backend): {} cycles, data check {}\n", backend_name(r.options.net.backend),
-                         r.run.cycles, r.data_ok ? "PASS" : "FAIL");
-  out.text += "  step  predicted-conflicts  measured: stepwise    depth     port     flow   verdict\n";
-  out.json = nlohmann::json::array();
-  for (const auto& st : c.steps) {
-    const auto it = measured.find(st.step);
-    const ClassCycles b = it == measured.end() ? ClassCycles{} : it->second->blocked;
-    const bool predicted = st.shared_channels > 0;
-    std::string verdict;
-    if (!predicted && b[0] > 0) {
-      verdict = "DISAGREE: contention-free by the checker, stepwise cycles measured";
-      out.agrees = false;
-    } else if (predicted && b[0] == 0) {
-      verdict = "agree (predicted conflicts did not collide in time)";
-    } else {
-      verdict = "agree";
-    }
-    out.text += fmt::format("  {:>4} {:>20} {:>18} {:>8} {:>8} {:>8}   {}\n", st.step, st.conflicting_messages, b[0], b[1],
-                            b[2], b[3], verdict);
-    out.json.push_back({{"step", st.step}, {"predicted_conflicting_messages", st.conflicting_messages},
-                        {"measured", classes_json(b)}, {"verdict", verdict}});
-  }
-  out.text += out.agrees ? "  static and measured stepwise contention agree\n"
-                         : "  *** DISAGREEMENT between the static checker and the simulation (see above) ***\n";
-  return out;
-}
 
 std::string ScheduleRunResult::channels_csv() const {
   const Topology& topo = network.topology;
@@ -145,14 +85,20 @@ std::string ScheduleRunResult::channels_csv() const {
 
 std::string ScheduleRunResult::messages_csv() const {
   std::string s = "id,src,dst,step,words,packets,hops,issued,posted,head_injected,injected,head_delivered,delivered,"
-                  "completed,stepwise,depth,port,flow\n";
+                  "completed,port_wait,latency,zero_load,delay_stepwise,delay_depth,delay_port,delay_flow,"
+                  "top_blocker_packet,top_blocker_cycles,blocked_stepwise,blocked_depth,blocked_port,blocked_flow\n";
   const auto& log = run.log;
   for (uint32_t m = 0; m < log.messages.size(); ++m) {
     const auto& x = log.messages[m];
-    const auto& b = message_blocked[m];
-    s += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", m, x.src, x.dst, x.step, x.words,
-                     x.packets, x.hops, x.issued, x.posted, x.head_injected, x.injected, x.head_delivered, x.delivered,
-                     x.completed, b[0], b[1], b[2], b[3]);
+    const auto& b = message_resource[m];
+    const MessageDelay& d = delay_of(*this, m);
+    const auto& c = d.delay.cycles;
+    const auto top = top_blockers(d.delay.blockers, 1);
+    s += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", m, x.src, x.dst,
+                     x.step, x.words, x.packets, x.hops, x.issued, x.posted, x.head_injected, x.injected,
+                     x.head_delivered, x.delivered, x.completed, d.port_wait, d.latency, d.zero_load, c[0], c[1], c[2],
+                     c[3], top.empty() ? std::string() : std::to_string(top[0].first), top.empty() ? 0 : top[0].second,
+                     b[0], b[1], b[2], b[3]);
   }
   return s;
 }
@@ -162,10 +108,15 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
   nlohmann::json steps_j = nlohmann::json::array();
   for (const auto& s : steps)
     steps_j.push_back({{"step", s.tag}, {"start", s.start}, {"end", s.end}, {"nodes", s.nodes},
-                       {"blocked", classes_json(s.blocked)}, {"blocked_messages", s.blocked_messages}});
+                       {"delay", classes_json(s.delay)}, {"delayed_messages", s.delayed_messages},
+                       {"port_wait", s.port_wait}, {"resource_blocked", classes_json(s.resource)}});
   const auto& p = o.run.profile;
+  nlohmann::json contention = classes_json(delay);
+  contention["total"] = delay[0] + delay[1] + delay[2] + delay[3];
+  contention["delayed_messages"] = delayed_messages;
+  contention["port_wait"] = port_wait;
   nlohmann::json j = {
-      {"schema", "wormnet.run/1"},
+      {"schema", "wormnet.run/2"},
       {"config",
        {{"topology", o.topology},
         {"ports", o.ports},
@@ -207,7 +158,8 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
       {"flits_injected", run.flits_injected},
       {"flit_hops", run.flit_hops},
       {"cycles_simulated", run.cycles_simulated},
-      {"contention", classes_json(blocked)},
+      {"contention", contention},
+      {"resource_blocked", classes_json(resource)},
   };
   if (detail) {
     j["channels"] = channels_json(*this);
@@ -232,7 +184,7 @@ nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, 
                          {"b", {k.b.src, k.b.dst}}});
   for (const auto& p : c.port_overuse)
     overuse.push_back({{"step", p.step}, {"node", p.node}, {"sends", p.sends}, {"recvs", p.recvs}, {"ports", p.ports}});
-  return {{"schema", "wormnet.check/1"},
+  return {{"schema", "wormnet.check/2"},
           {"config", {{"topology", opt.topology}, {"ports", opt.ports}, {"algorithm", opt.algorithm},
                       {"source", source}, {"bytes", opt.bytes}, {"group", opt.group}}},
           {"contention_free", c.contention_free()},
@@ -244,32 +196,6 @@ nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, 
           {"avg_hops", c.avg_hops},
           {"max_hops", c.max_hops},
           {"steps", steps}};
-}
-
-std::string ScheduleRunResult::summary() const {
-  const auto& o = options;
-  std::string s = fmt::format("{} on {} ({} port{}: {} channel{}), backend {}, profile {}, source {}, {}\n",
-                              o.algorithm, o.topology, o.ports, o.ports == "one" ? "" : "s",
-                              run.inj_channels, run.inj_channels == 1 ? "" : "s", backend_name(o.net.backend),
-                              o.run.profile.name, source,
-                              predicted.data.empty() ? fmt::format("{} bytes/block", o.bytes) : predicted.data);
-  s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
-  s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps, predicted.formula);
-  if (predicted.cycles > 0) s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
-  if (predicted.lower_bound > 0 && run.cycles > 0)
-    s += fmt::format("  efficiency    {:.3f} of the all-port lower bound {:.0f} cycles ({})\n",
-                     predicted.lower_bound / double(run.cycles), predicted.lower_bound, predicted.lower_bound_formula);
-  s += fmt::format("  messages      {} ({} words, {} packets, {} flits)\n", messages, words, run.packets, run.flits_injected);
-  s += "  step  start      end   nodes  blocked: stepwise    depth     port     flow  (messages)\n";
-  for (const auto& st : steps)
-    s += fmt::format("  {:>4} {:>6} {:>8} {:>7}           {:>8} {:>8} {:>8} {:>8}  ({})\n", st.tag, st.start, st.end,
-                     st.nodes, st.blocked[0], st.blocked[1], st.blocked[2], st.blocked[3], st.blocked_messages);
-  s += fmt::format("  contention    stepwise {} | depth {} | port {} | flow {} blocked cycles\n", blocked[0], blocked[1],
-                   blocked[2], blocked[3]);
-  s += top_channels_text(*this, 10);
-  s += fmt::format("  data check    {}{}\n", data_ok ? "PASS" : "FAIL", data_ok ? "" : ": " + data_error);
-  if (!run.error.empty()) s += "  error: " + run.error + "\n";
-  return s;
 }
 
 }  // namespace wn::fw

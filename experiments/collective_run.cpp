@@ -75,29 +75,38 @@ std::vector<StepTiming> merge_steps(const std::vector<std::vector<StepSpan>>& pe
   return out;
 }
 
-// Packets' blocked cycles summed per message, per step and in total.
+// Per message, per step and in total: the delay view (run.message_delay)
+// and the resource view (packets' blocked cycles summed per message).
 void attribute_contention(ScheduleRunResult& res) {
   const auto& log = res.run.log;
-  res.message_blocked.assign(log.messages.size(), ClassCycles{});
+  res.message_resource.assign(log.messages.size(), ClassCycles{});
   for (uint32_t pid = 0; pid < res.run.packet_contention.size() && pid < log.message_of_packet.size(); ++pid) {
     const uint32_t m = log.message_of_packet[pid];
     if (m == UINT32_MAX) continue;
     for (int c = 0; c < kContentionClasses; ++c)
-      res.message_blocked[m][size_t(c)] += res.run.packet_contention[pid].cycles[size_t(c)];
+      res.message_resource[m][size_t(c)] += res.run.packet_contention[pid].cycles[size_t(c)];
   }
   std::map<uint32_t, StepTiming*> by_tag;
   for (auto& st : res.steps) by_tag[st.tag] = &st;
   for (uint32_t m = 0; m < log.messages.size(); ++m) {
-    const ClassCycles& b = res.message_blocked[m];
-    uint64_t any = 0;
+    const ClassCycles& b = res.message_resource[m];
+    const MessageDelay* d = m < res.run.message_delay.size() ? &res.run.message_delay[m] : nullptr;
+    const uint64_t late = d ? d->delay.total() : 0, wait = d ? d->port_wait : 0;
     for (int c = 0; c < kContentionClasses; ++c) {
-      res.blocked[size_t(c)] += b[size_t(c)];
-      any += b[size_t(c)];
+      res.resource[size_t(c)] += b[size_t(c)];
+      if (d) res.delay[size_t(c)] += d->delay.cycles[size_t(c)];
     }
+    res.port_wait += wait;
+    res.delayed_messages += late > 0;
     auto it = by_tag.find(log.messages[m].step);
     if (it == by_tag.end()) continue;
-    for (int c = 0; c < kContentionClasses; ++c) it->second->blocked[size_t(c)] += b[size_t(c)];
-    if (any) ++it->second->blocked_messages;
+    StepTiming& st = *it->second;
+    for (int c = 0; c < kContentionClasses; ++c) {
+      st.resource[size_t(c)] += b[size_t(c)];
+      if (d) st.delay[size_t(c)] += d->delay.cycles[size_t(c)];
+    }
+    st.port_wait += wait;
+    st.delayed_messages += late > 0;
   }
 }
 

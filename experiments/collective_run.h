@@ -35,8 +35,11 @@ struct StepTiming {
   uint32_t tag = 0;
   uint64_t start = 0, end = 0;  // first message issued, last node to finish
   int nodes = 0;                // nodes with a step of this tag
-  ClassCycles blocked{};        // blocked cycles of this step's messages by class
-  int blocked_messages = 0;     // messages of this step with any blocked cycle
+  // Delay view: cycles this step's messages were delivered later than at zero load, by class.
+  ClassCycles delay{};
+  int delayed_messages = 0;     // messages of this step with any delay
+  uint64_t port_wait = 0;       // their waits for an injection channel before the head went in (not delay)
+  ClassCycles resource{};       // resource view: packet-cycles its messages were blocked, by class
 };
 
 struct ScheduleRunResult {
@@ -49,8 +52,13 @@ struct ScheduleRunResult {
   std::string data_error;       // "node N addr A: expected X got Y"
   std::vector<StepTiming> steps;
   uint64_t messages = 0, words = 0;
-  std::vector<ClassCycles> message_blocked;  // by message id
-  ClassCycles blocked{};                     // whole run
+  // Delay view per message: run.message_delay. Whole run:
+  ClassCycles delay{};
+  uint64_t port_wait = 0;
+  uint64_t delayed_messages = 0;
+  // Resource view (packet-cycles blocked at outputs, incl. the NI's port wait), by message id and whole run.
+  std::vector<ClassCycles> message_resource;
+  ClassCycles resource{};
   bool ok() const { return run.ok && data_ok; }
   double microseconds() const { return double(run.cycles) * options.run.profile.clock_ns / 1000.0; }
   // Deterministic (no wall time). Without detail: the summary only, no
@@ -68,10 +76,11 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
 ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup& net);
 inline ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) { return run_schedule(opt, resolve_network(opt)); }
 // `wormnet check --simulate`: per step, the static prediction against the
-// measured stepwise contention. A step the checker calls contention-free that
-// shows stepwise cycles in simulation is a disagreement (a bug in the router,
-// the checker or the schedule); conflicts predicted but not observed are
-// possible (skew separates the messages in time) and only reported.
+// measured stepwise contention (delay view: cycles it made the step's messages
+// late). A step the checker calls contention-free whose messages were delayed
+// by stepwise contention is a disagreement (a bug in the router, the checker
+// or the schedule); conflicts predicted but not observed are possible (skew
+// separates the messages in time) and only reported.
 struct SimulatedCheck {
   bool agrees = true;
   std::string text;

@@ -104,6 +104,7 @@ void FirmwareNode::flush_outbox(uint64_t cycle) {
       p.dst = m.dst;
       p.step = m.step;
       p.inj_channel = m.channel;
+      p.message = mid;
       p.created = cycle;
       p.data = m.data;
       p.data_offset = offset;

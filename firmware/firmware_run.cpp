@@ -113,6 +113,12 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   for (const auto& e : sb.errors()) res.error += (res.error.empty() ? "" : "\n") + e;
   res.packets = store.size();
   res.packet_records = store.take();
+  res.packet_delay = contention.take_delays();
+  res.delay_unexplained = contention.unexplained();
+  res.message_delay = message_delays(res.log, res.packet_records, res.packet_delay, topo);
+  // The delay view must add up on every run: a violation is a monitor bug, reported like any failure.
+  if (std::string e = delay_conservation_error(res, topo, opt.profile.cost_params(np.inj)); !e.empty())
+    res.error += (res.error.empty() ? "" : "\n") + ("contention delay view does not add up: " + e);
   res.packet_contention = contention.take_packets();
   res.channels = contention.channels();
   res.injection = contention.injection();

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "systemc/network/contention_monitor.h"
+#include "firmware/delay_view.h"
 #include "firmware/firmware_node.h"
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
@@ -42,10 +43,15 @@ struct FirmwareRunResult {
   int inj_channels = 1;
   // Contention measurement (systemc/network/contention_monitor.h).
   std::vector<PacketRecord> packet_records;        // by packet id
+  // Delay view (exact: latency - zero load by class and blocker).
+  std::vector<PacketDelay> packet_delay;           // by packet id
+  std::vector<MessageDelay> message_delay;         // by message id
+  uint64_t delay_unexplained = 0;                  // 0 (ContentionMonitor::unexplained)
+  // Resource view (packet-cycles blocked, per packet and per output).
   std::vector<PacketContention> packet_contention; // by packet id (may be shorter: no waits)
   std::map<std::pair<int, int>, ChannelCounters> channels;
   std::map<std::pair<int, int>, ContentionMonitor::InjectionCounters> injection;
-  // Blocked cycles of message m by class (summed over its packets).
+  // Resource view: blocked cycles of message m by class (summed over its packets).
   std::array<uint64_t, kContentionClasses> message_blocked(uint32_t m) const;
 };
 

@@ -426,12 +426,12 @@ def main():
     os.makedirs(a.outdir, exist_ok=True)
     schema = report.get("schema", "")
     if a.kind == "run":
-        if schema != "wormnet.run/1":
-            sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.run/1 (wormnet run --json)")
+        if schema != "wormnet.run/2":
+            sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.run/2 (wormnet run --json)")
         out = [plot_heatmaps(report, a.outdir, a.format), plot_gantt(report, a.outdir, a.format)]
     else:
-        if schema != "wormnet.compare/1":
-            sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.compare/1 (wormnet compare --json)")
+        if schema != "wormnet.compare/2":
+            sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.compare/2 (wormnet compare --json)")
         out = [plot_compare(report, a.outdir, a.format)]
     for p in out:
         print(p)

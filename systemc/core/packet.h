@@ -17,6 +17,9 @@ struct PacketRecord {
   int flits = 1;
   uint32_t step = 0;
   int inj_channel = -1;  // -1: any free channel
+  // Firmware message it belongs to (UINT32_MAX: traffic). Consecutive packets
+  // of one message on one injection channel form a chain in the delay view.
+  uint32_t message = UINT32_MAX;
   int ej_channel = -1;
   uint64_t created = kNever;       // posted to the NI
   uint64_t head_injected = kNever; // head presented on the injection channel

@@ -105,7 +105,7 @@ TEST(CliRun, RunPrintsCyclesPredictionStepsAndDataCheck) {
   std::ifstream f(json);
   std::stringstream ss;
   ss << f.rdbuf();
-  EXPECT_NE(ss.str().find("\"schema\": \"wormnet.run/1\""), std::string::npos);
+  EXPECT_NE(ss.str().find("\"schema\": \"wormnet.run/2\""), std::string::npos);
   EXPECT_NE(ss.str().find("\"data_check\": \"PASS\""), std::string::npos);
 }
 
@@ -187,15 +187,32 @@ TEST(CliRun, ReportsChannelsAndMessages) {
   std::getline(ch, header);
   EXPECT_EQ(header.rfind("router,output,flits", 0), 0u) << header;
   std::getline(ms, header);
-  EXPECT_NE(header.find("stepwise,depth,port,flow"), std::string::npos) << header;
+  EXPECT_NE(header.find("latency,zero_load,delay_stepwise,delay_depth,delay_port,delay_flow"), std::string::npos)
+      << header;
+  EXPECT_NE(header.find("blocked_stepwise,blocked_depth,blocked_port,blocked_flow"), std::string::npos) << header;
   std::ifstream jf(prefix + ".json");
   const auto j = nlohmann::json::parse(jf);
   EXPECT_EQ(j["message_log"].size(), 16u * 15u);
-  uint64_t sum = 0;
-  for (const auto& m : j["message_log"])
-    for (const char* k : {"stepwise", "depth", "port", "flow"}) sum += m["blocked"][k].get<uint64_t>();
+  // The delay view as a reader of the JSON checks it: per message, latency -
+  // zero load (3(h+1) + flits - 1 from the logged fields) = the classes; the
+  // run total is their sum. The resource view is listed beside it.
+  uint64_t sum = 0, resource = 0;
+  for (const auto& m : j["message_log"]) {
+    uint64_t classes = 0;
+    for (const char* k : {"stepwise", "depth", "port", "flow"}) {
+      classes += m["delay"][k].get<uint64_t>();
+      resource += m["resource_blocked"][k].get<uint64_t>();
+    }
+    const uint64_t zero_load = 3 * (m["hops"].get<uint64_t>() + 1) + m["words"].get<uint64_t>();
+    EXPECT_EQ(m["zero_load"].get<uint64_t>(), zero_load);
+    EXPECT_EQ(m["delivered"].get<uint64_t>() - m["head_injected"].get<uint64_t>() - zero_load, classes) << m.dump();
+    sum += classes;
+  }
+  EXPECT_EQ(sum, j["contention"]["total"].get<uint64_t>());
   EXPECT_EQ(sum, j["contention"]["stepwise"].get<uint64_t>() + j["contention"]["depth"].get<uint64_t>() +
                      j["contention"]["port"].get<uint64_t>() + j["contention"]["flow"].get<uint64_t>());
+  EXPECT_GT(sum, 0u);
+  EXPECT_GT(resource, 0u);
 }
 
 // Firmware runs on the RTL backend write an FST waveform (the step tag is a decoded signal).

@@ -10,6 +10,7 @@
 #include <tuple>
 
 #include "experiments/collective_run.h"
+#include "experiments/isolated_run.h"
 
 namespace wn::fw {
 namespace {
@@ -32,9 +33,33 @@ ScheduleRunOptions make_options(const Param& p, Backend backend, uint32_t bytes,
   return o;
 }
 
+// The delay view adds up on every message (run_firmware already refuses a
+// run where it does not; this names the law in the matrix): latency - zero
+// load = the classes, per message and packet; steps and the run total sum it.
+void expect_delay_conserved(const ScheduleRunResult& r) {
+  EXPECT_EQ(delay_conservation_error(r.run, r.network.topology,
+                                     r.options.run.profile.cost_params(r.network.params.inj)),
+            "");
+  EXPECT_EQ(r.run.delay_unexplained, 0u);
+  const auto& log = r.run.log;
+  ASSERT_EQ(r.run.message_delay.size(), log.messages.size());
+  ClassCycles steps{}, messages{};
+  for (const auto& st : r.steps)
+    for (int c = 0; c < kContentionClasses; ++c) steps[size_t(c)] += st.delay[size_t(c)];
+  for (uint32_t m = 0; m < log.messages.size(); ++m) {
+    const MessageDelay& d = r.run.message_delay[m];
+    ASSERT_TRUE(d.delivered) << m;
+    EXPECT_EQ(log.messages[m].delivered - d.start - d.zero_load, d.delay.total()) << m;
+    for (int c = 0; c < kContentionClasses; ++c) messages[size_t(c)] += d.delay.cycles[size_t(c)];
+  }
+  EXPECT_EQ(messages, r.delay);
+  EXPECT_EQ(steps, r.delay);
+}
+
 void expect_correct(const ScheduleRunResult& r) {
   ASSERT_TRUE(r.run.ok) << r.run.error;
   EXPECT_TRUE(r.data_ok) << r.data_error;
+  expect_delay_conserved(r);
   // Steps the nodes actually ran = the algorithm's closed-form step count.
   ASSERT_FALSE(r.steps.empty());
   EXPECT_EQ(int(r.steps.back().tag) + 1, r.predicted.steps);
@@ -74,6 +99,38 @@ TEST_P(Model64, OneKibPerMessage) {
 INSTANTIATE_TEST_SUITE_P(Collectives, Model64,
                          testing::Combine(testing::ValuesIn(kAlgorithms),
                                           testing::Values("mesh:8x8", "torus:8x8", "cube:6"),
+                                          testing::Values("one", "all")),
+                         param_name);
+
+// The delay view on each backend alone (RTL here, the model in a forked
+// child): both conserve it and give the same numbers, message by message.
+class DelayBothBackends : public testing::TestWithParam<Param> {};
+
+nlohmann::json delay_fingerprint(const ScheduleRunResult& r) {
+  nlohmann::json j = nlohmann::json::array();
+  for (const auto& d : r.run.message_delay) {
+    nlohmann::json b = nlohmann::json::array();
+    for (const auto& [pid, n] : d.delay.blockers) b.push_back({pid, n});
+    j.push_back({d.start, d.latency, d.zero_load, d.port_wait, d.delay.cycles, b});
+  }
+  return j;
+}
+
+TEST_P(DelayBothBackends, ConservedAndIdentical) {
+  const auto model = run_isolated([] {
+    const auto r = run_schedule(make_options(GetParam(), Backend::Model, 64, "2"));
+    expect_correct(r);
+    return delay_fingerprint(r);
+  });
+  const auto rtl = run_schedule(make_options(GetParam(), Backend::Rtl, 64, "2"));
+  expect_correct(rtl);
+  EXPECT_EQ(delay_fingerprint(rtl), model);
+}
+
+INSTANTIATE_TEST_SUITE_P(Collectives, DelayBothBackends,
+                         testing::Combine(testing::Values("direct-alltoall", "ring-allgather", "binomial-reduce",
+                                                          "rd-broadcast"),
+                                          testing::Values("mesh:4x4", "torus:3x3x2", "cube:4"),
                                           testing::Values("one", "all")),
                          param_name);
 

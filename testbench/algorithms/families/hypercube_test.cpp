@@ -284,7 +284,8 @@ TEST(HypercubeContention, DcyclesUseEveryLinkOnceSingleCycleUsesN) {
   }
   const auto r = run_schedule(cube_run(4, "hc-dcycles", 8));
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.blocked[0] + r.blocked[1] + r.blocked[2] + r.blocked[3], 0u);
+  EXPECT_EQ(r.delay[0] + r.delay[1] + r.delay[2] + r.delay[3], 0u);
+  EXPECT_EQ(r.resource[0] + r.resource[1] + r.resource[2] + r.resource[3], 0u);
 }
 
 // Non-commutative reduction: the ordered product along each chain, pinned
@@ -388,7 +389,8 @@ TEST(HypercubePorts, OnePortSerializesTheSlotExchanges) {
   const double ratio = one["cycles"].get<double>() / double(all.run.cycles);
   EXPECT_GT(ratio, 4.0 / 2);
   EXPECT_LE(ratio, 4.0);
-  EXPECT_EQ(all.blocked[2], 0u);                          // no port contention all-port
+  EXPECT_EQ(all.delay[2], 0u);                            // no port contention all-port
+  EXPECT_EQ(all.resource[2], 0u);
   EXPECT_GT(one["contention"]["port"].get<uint64_t>(), 0u);  // one-port: the node's channel
 }
 
@@ -415,7 +417,8 @@ TEST(HypercubeContention, SixCubeDcyclesOnRtlIsContentionFree) {
   o.run.snapshots = false;
   const auto r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.blocked[0] + r.blocked[1] + r.blocked[2] + r.blocked[3], 0u);
+  EXPECT_EQ(r.delay[0] + r.delay[1] + r.delay[2] + r.delay[3], 0u);
+  EXPECT_EQ(r.resource[0] + r.resource[1] + r.resource[2] + r.resource[3], 0u);
   EXPECT_EQ(r.predicted.steps, 63);
   // Every network channel carried the same number of flits (one slot per step each).
   uint64_t lo = UINT64_MAX, hi = 0;

@@ -1,64 +1,15 @@
 // Contention classes on hand-built two-message scenarios with exact cycle
-// counts (lock-step backend unless WN_TEST_BACKEND says otherwise, so the
-// counts hold for the RTL and the model alike).
+// counts, in both views (contention_scenarios.h; lock-step backend unless
+// WN_TEST_BACKEND says otherwise, so the counts hold for the RTL and the model alike).
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-
-#include "firmware/firmware_run.h"
 #include "experiments/isolated_run.h"
+#include "testbench/systemc/network/contention_scenarios.h"
 
 namespace wn::fw {
 namespace {
 
-struct TestRun {
-  NetworkSetup net;
-  FirmwareRunOptions opt;
-};
-
-TestRun options(const std::string& ports, int vcs, const char* backend = nullptr) {
-  const char* b = backend ? backend : std::getenv("WN_TEST_BACKEND");
-  NetworkParams np;
-  np.backend = parse_backend(b ? b : "lockstep");
-  np.vcs = vcs;
-  TestRun o{NetworkSetup::resolve("mesh:4x4", ports, np), {}};
-  o.opt.profile = find_profile("ideal");
-  return o;
-}
-
-Word init(int n, uint32_t a) { return Word(n * 1000 + a); }
-
-struct Msg {
-  int src, dst, step;
-};
-
-// Every message posted at cycle 0 (alpha = 0), 8 words = 9 flits.
-FirmwareRunResult run(const TestRun& o, const std::vector<Msg>& msgs) {
-  return run_firmware(
-      o.net, o.opt,
-      [&](int node) -> FirmwareFn {
-        return [&msgs, node](NodeApi& api) {
-          for (const Msg& m : msgs)
-            if (m.src == node) {
-              SendOptions opt;
-              opt.step = m.step;
-              api.send_ranges(m.dst, {{0, 8}}, opt);
-            }
-          for (const Msg& m : msgs)
-            if (m.dst == node) api.recv(m.src, 0);
-          api.wait_all_injected();
-        };
-      },
-      8, init);
-}
-
-std::array<uint64_t, kContentionClasses> blocked(const FirmwareRunResult& r, int src) {
-  for (uint32_t m = 0; m < r.log.messages.size(); ++m)
-    if (r.log.messages[m].src == src) return r.message_blocked(m);
-  return {};
-}
-
-uint64_t total(const std::array<uint64_t, kContentionClasses>& a) { return a[0] + a[1] + a[2] + a[3]; }
+using namespace scenario;
 
 // 0->3 and 1->2 both need router 1's +x channel; with one VC the later head
 // waits for the whole worm of the other: stepwise, and only stepwise.
@@ -75,6 +26,12 @@ TEST(Contention, SameStepSharingAChannelIsStepwise) {
   const alg::CostParams cp;
   // The blocked cycles are exactly the message's excess over zero load.
   EXPECT_EQ(ma.delivered - ma.head_injected, uint64_t(cp.network_cycles(3, 8)) + 7u);
+  // The delay view says the same, naming the other message's packet.
+  const MessageDelay& d = delay(r, 0);
+  EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 4>{7, 0, 0, 0}));
+  ASSERT_EQ(d.delay.blockers.size(), 1u);
+  EXPECT_EQ(r.log.messages[r.log.message_of_packet[d.delay.blockers[0].first]].src, 1);
+  EXPECT_EQ(delay(r, 1).delay.total(), 0u);
 }
 
 // The same collision between a late step-1 message and a step-2 message: depth.
@@ -85,6 +42,7 @@ TEST(Contention, DifferentStepsSharingAChannelIsDepth) {
   EXPECT_EQ(a[size_t(Contention::Depth)], 7u);
   EXPECT_EQ(a[size_t(Contention::Stepwise)], 0u);
   EXPECT_EQ(total(blocked(r, 1)), 0u);
+  EXPECT_EQ(delay(r, 0).delay.cycles, (std::array<uint64_t, 4>{0, 7, 0, 0}));
 }
 
 // Two sends from one node: on a one-port node the second waits in the NI for
@@ -104,6 +62,17 @@ TEST(Contention, TwoSendsOnOnePortNodeArePortContention) {
   // its tail in the router's injection buffer.
   EXPECT_EQ(port, 10u);
   EXPECT_EQ(other, 0u);
+  // Delay view: the NI wait is port wait before injection, not delay; the
+  // allocation cycle behind the other message's tail is one cycle of port delay.
+  uint64_t wait = 0, late = 0;
+  for (uint32_t m = 0; m < r.log.messages.size(); ++m) {
+    const MessageDelay& d = r.message_delay[m];
+    wait += d.port_wait;
+    late += d.delay.total();
+    EXPECT_EQ(d.delay.total(), d.delay.cycles[size_t(Contention::Port)]);
+  }
+  EXPECT_EQ(wait, 9u);
+  EXPECT_EQ(late, 1u);
 }
 
 TEST(Contention, TwoSendsOnAllPortNodeAreFree) {
@@ -129,6 +98,9 @@ TEST(Contention, TwoReceivesOnOnePortNodeArePortContention) {
   EXPECT_EQ(other, 0u);
   const MessageRecord& late = r.log.messages[0].delivered > r.log.messages[1].delivered ? r.log.messages[0] : r.log.messages[1];
   EXPECT_EQ(late.delivered - late.head_injected, uint64_t(alg::CostParams{}.network_cycles(1, 8)) + 10u);
+  const MessageDelay& d = r.message_delay[&late == &r.log.messages[0] ? 0 : 1];
+  EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 4>{0, 0, 10, 0}));
+  EXPECT_EQ(d.port_wait, 0u);
 }
 
 TEST(Contention, TwoReceivesOnAllPortNodeAreFree) {
@@ -148,6 +120,16 @@ TEST(Contention, SharedChannelWithTwoVcsIsStepwiseViaSwitchAllocation) {
   const auto& ch = r.channels.at({1, 0});  // router 1, output +x
   EXPECT_EQ(ch.flits, 18u);
   EXPECT_GT(ch.sa_loss, 0u);
+  // Sharing the link flit by flit delays both tails; the delay view charges
+  // exactly those cycles, all stepwise, to the other message's packet.
+  for (int src : {0, 1}) {
+    const MessageDelay& d = delay(r, src);
+    EXPECT_EQ(d.delay.total(), lateness(r, src)) << src;
+    EXPECT_EQ(d.delay.total(), d.delay.cycles[size_t(Contention::Stepwise)]) << src;
+  }
+  EXPECT_GT(delay(r, 0).delay.total() + delay(r, 1).delay.total(), 0u);
+  // The resource view counts stalls that overlap or are made up again: more than the delay.
+  EXPECT_GT(total(blocked(r, 0)) + total(blocked(r, 1)), delay(r, 0).delay.total() + delay(r, 1).delay.total());
 }
 
 }  // namespace
@@ -166,6 +148,10 @@ std::string fingerprint(const FirmwareRunResult& r) {
   for (uint32_t m = 0; m < r.log.messages.size(); ++m) {
     const auto b = r.message_blocked(m);
     s += std::to_string(b[0]) + "/" + std::to_string(b[1]) + "/" + std::to_string(b[2]) + "/" + std::to_string(b[3]) + " ";
+    const auto& d = r.message_delay[m].delay;
+    s += "d" + std::to_string(d.cycles[0]) + "/" + std::to_string(d.cycles[1]) + "/" + std::to_string(d.cycles[2]) +
+         "/" + std::to_string(d.cycles[3]) + " ";
+    for (const auto& [pid, n] : d.blockers) s += std::to_string(pid) + ":" + std::to_string(n) + " ";
   }
   for (const auto& [k, c] : r.channels)
     s += std::to_string(k.first) + ":" + std::to_string(k.second) + "=" + std::to_string(c.flits) + "," +
