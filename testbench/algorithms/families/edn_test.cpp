@@ -253,7 +253,7 @@ void expect_measured_contention_free(int source, const char* topology = "mesh:8x
   o.bytes = 256;
   const ScheduleRunResult r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.blocked[size_t(Contention::Stepwise)], 0u);
+  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)], 0u);
   EXPECT_EQ(r.predicted.steps, steps);
 }
 TEST(EdnMeshRun, CornerSourceContentionFree) { expect_measured_contention_free(0); }
@@ -275,7 +275,7 @@ void expect_reduce_run(const char* tree, bool contention) {
   o.family_options["--tree"] = tree;
   const ScheduleRunResult r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.blocked[size_t(Contention::Stepwise)] > 0, contention) << tree;
+  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)] > 0, contention) << tree;
 }
 TEST(EdnReduceRun, RotatedTreeContentionFree) { expect_reduce_run("rotated", false); }
 TEST(EdnReduceRun, PlainTreeContends) { expect_reduce_run("plain", true); }
@@ -290,7 +290,7 @@ TEST(EdnGatherRun, EveryBlockArrivesContentionFree) {
   o.bytes = 64;
   const ScheduleRunResult r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.blocked[size_t(Contention::Stepwise)], 0u);
+  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)], 0u);
 }
 // Oracle 17 (thesis Ch 5): EDN has the smaller startup term, scatter-collect the smaller per-byte
 // term, so EDN wins short messages and SC long ones (mesh:8x8, ncube2, 3 ports, model; measured
@@ -328,7 +328,7 @@ TEST(EdnTorus3DRun, FourByFourBySevenContentionFree) {
   o.bytes = 64;
   const ScheduleRunResult r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.blocked[size_t(Contention::Stepwise)], 0u);
+  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)], 0u);
   EXPECT_EQ(r.predicted.steps, 3);
 }
 
