@@ -240,71 +240,61 @@ TEST(EdnMesh, OtherSizesAreRefused) {
 namespace wn::fw {
 namespace {
 
-// Cycle-accurate, 3-port nodes, RTL and model in lock-step (WN_TEST_BACKEND may say otherwise):
-// the static claim holds on the hardware — zero stepwise-contention cycles, every word delivered.
-void expect_measured_contention_free(int source, const char* topology = "mesh:8x8", int steps = 4) {
+// One cycle-accurate run, RTL and model in lock-step unless WN_TEST_BACKEND says otherwise.
+ScheduleRunOptions lockstep_run(const char* topology, const char* ports, const char* algo, int source,
+                                uint32_t bytes) {
   ScheduleRunOptions o;
   o.topology = topology;
-  o.ports = "3";
+  o.ports = ports;
   const char* b = std::getenv("WN_TEST_BACKEND");
   o.net.backend = parse_backend(b ? b : "lockstep");
-  o.algorithm = "edn-broadcast";
+  o.algorithm = algo;
   o.source = std::to_string(source);
-  o.bytes = 256;
-  const ScheduleRunResult r = run_schedule(o);
-  ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)], 0u);
-  EXPECT_EQ(r.predicted.steps, steps);
+  o.bytes = bytes;
+  return o;
 }
-TEST(EdnMeshRun, CornerSourceContentionFree) { expect_measured_contention_free(0); }
-TEST(EdnMeshRun, CentreSourceContentionFree) { expect_measured_contention_free(27); }
-TEST(EdnMeshRun, TopNodeSourceContentionFree) { expect_measured_contention_free(1); }  // (1,0) is a top EDN
-TEST(EdnMeshRun, FarCornerSourceContentionFree) { expect_measured_contention_free(63); }
-// The reduction on the RTL (lock-step), affine: every word folded in the documented order, zero
-// stepwise contention cycles; the plain tree shows the stepwise contention the checker predicts.
-void expect_reduce_run(const char* tree, bool contention) {
-  ScheduleRunOptions o;
-  o.topology = "mesh:8x8";
-  o.ports = "3";
-  const char* b = std::getenv("WN_TEST_BACKEND");
-  o.net.backend = parse_backend(b ? b : "lockstep");
-  o.algorithm = "edn-reduce";
-  o.source = "42";
-  o.op = "affine";
-  o.bytes = 256;
-  o.family_options["--tree"] = tree;
+
+// The run delivers every word and shows (or not) stepwise delay; `steps`: the expected step count.
+void expect_run(const ScheduleRunOptions& o, bool stepwise, int steps = 0) {
   const ScheduleRunResult r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)] > 0, contention) << tree;
+  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)] > 0, stepwise) << o.algorithm << " on " << o.topology;
+  if (steps) EXPECT_EQ(r.predicted.steps, steps);
+}
+
+// The static claim holds on the hardware (3-port nodes): zero stepwise-contention cycles.
+TEST(EdnMeshRun, CornerSourceContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 0, 256), false, 4); }
+TEST(EdnMeshRun, CentreSourceContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 27, 256), false, 4); }
+TEST(EdnMeshRun, TopNodeSourceContentionFree) {  // (1,0) is a top EDN
+  expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 1, 256), false, 4);
+}
+TEST(EdnMeshRun, FarCornerSourceContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 63, 256), false, 4); }
+TEST(EdnTorusRun, SourceZeroContentionFree) { expect_run(lockstep_run("torus:8x8", "3", "edn-broadcast", 0, 256), false, 3); }
+TEST(EdnTorusRun, SourceInsideContentionFree) { expect_run(lockstep_run("torus:8x8", "3", "edn-broadcast", 45, 256), false, 3); }
+TEST(EdnTorus3DRun, FourByFourBySevenContentionFree) {
+  expect_run(lockstep_run("torus:4x4x7", "all", "edn-broadcast", 37, 64), false, 3);
+}
+
+// The reduction, affine: every word folded in the documented order, no stepwise delay; the plain
+// tree shows the stepwise contention the checker predicts.
+void expect_reduce_run(const char* tree, bool contention) {
+  ScheduleRunOptions o = lockstep_run("mesh:8x8", "3", "edn-reduce", 42, 256);
+  o.op = "affine";
+  o.family_options["--tree"] = tree;
+  expect_run(o, contention);
 }
 TEST(EdnReduceRun, RotatedTreeContentionFree) { expect_reduce_run("rotated", false); }
 TEST(EdnReduceRun, PlainTreeContends) { expect_reduce_run("plain", true); }
-TEST(EdnGatherRun, EveryBlockArrivesContentionFree) {
-  ScheduleRunOptions o;
-  o.topology = "mesh:8x8";
-  o.ports = "3";
-  const char* b = std::getenv("WN_TEST_BACKEND");
-  o.net.backend = parse_backend(b ? b : "lockstep");
-  o.algorithm = "edn-gather";
-  o.source = "30";
-  o.bytes = 64;
-  const ScheduleRunResult r = run_schedule(o);
-  ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)], 0u);
-}
+TEST(EdnGatherRun, EveryBlockArrivesContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-gather", 30, 64), false); }
+
 // Oracle 17 (thesis Ch 5): EDN has the smaller startup term, scatter-collect the smaller per-byte
 // term, so EDN wins short messages and SC long ones (mesh:8x8, ncube2, 3 ports, model; measured
 // 885 vs 2060 cycles at 256 B, 8821 vs 5966 at 8 KiB).
 uint64_t cycles_of(const std::string& algo, uint32_t bytes) {
   const nlohmann::json j = run_isolated([=] {
-    ScheduleRunOptions o;
-    o.topology = "mesh:8x8";
-    o.ports = "3";
+    ScheduleRunOptions o = lockstep_run("mesh:8x8", "3", algo.c_str(), 9, bytes);
     o.net.backend = Backend::Model;
     o.run.profile = find_profile("ncube2");
-    o.algorithm = algo;
-    o.source = "9";
-    o.bytes = bytes;
     return run_schedule(o).to_json(false);
   });
   EXPECT_TRUE(j["ok"].get<bool>()) << algo;
@@ -313,23 +303,6 @@ uint64_t cycles_of(const std::string& algo, uint32_t bytes) {
 TEST(EdnVsScatterCollect, EdnWinsShortScWinsLong) {
   EXPECT_LT(cycles_of("edn-broadcast", 256), cycles_of("sc-broadcast", 256));
   EXPECT_GT(cycles_of("edn-broadcast", 8192), cycles_of("sc-broadcast", 8192));
-}
-
-TEST(EdnTorusRun, SourceZeroContentionFree) { expect_measured_contention_free(0, "torus:8x8", 3); }
-TEST(EdnTorusRun, SourceInsideContentionFree) { expect_measured_contention_free(45, "torus:8x8", 3); }
-TEST(EdnTorus3DRun, FourByFourBySevenContentionFree) {
-  ScheduleRunOptions o;
-  o.topology = "torus:4x4x7";
-  o.ports = "all";
-  const char* b = std::getenv("WN_TEST_BACKEND");
-  o.net.backend = parse_backend(b ? b : "lockstep");
-  o.algorithm = "edn-broadcast";
-  o.source = "37";
-  o.bytes = 64;
-  const ScheduleRunResult r = run_schedule(o);
-  ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  EXPECT_EQ(r.delay[size_t(Contention::Stepwise)], 0u);
-  EXPECT_EQ(r.predicted.steps, 3);
 }
 
 }  // namespace
