@@ -28,6 +28,14 @@ double serialized_flits(std::vector<uint32_t> flits, int ports) {
 
 }  // namespace
 
+Prediction step_model_prediction(const Schedule& s, const Topology& topo, const CostParams& c, std::string formula) {
+  Prediction p;
+  p.steps = s.steps;
+  p.cycles = step_model_cycles(s, topo, c);
+  p.formula = std::move(formula);
+  return p;
+}
+
 double step_model_cycles(const Schedule& s, const Topology& topo, const CostParams& c) {
   // Per step: the most startups any node serializes, the slowest message's
   // network time, the most receive completions + local work any node does.

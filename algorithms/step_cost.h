@@ -12,6 +12,9 @@
 namespace wn::alg {
 
 double step_model_cycles(const Schedule& s, const Topology& topo, const CostParams& c);
+// The prediction most families give: the schedule's steps, the step model's cycles, and the
+// closed form `formula` (the family's own words).
+Prediction step_model_prediction(const Schedule& s, const Topology& topo, const CostParams& c, std::string formula);
 // Largest hop count of any message of the schedule, and the longest message.
 int max_hops(const Schedule& s, const Topology& topo);
 uint32_t max_message_words(const Schedule& s);

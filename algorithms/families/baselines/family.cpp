@@ -36,13 +36,9 @@ AlgorithmInfo entry(const std::string& name, const std::string& summary, const s
   };
   a.build = build;
   a.cost = [steps_text](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    Prediction p;
-    p.steps = s.steps;
-    p.cycles = step_model_cycles(s, topo, c);
-    p.formula = fmt::format("{}; per step: k*alpha + 3(h+1) + F-1 + k*gamma (+copy/combine), alpha={} gamma={}, "
+    return step_model_prediction(s, topo, c, fmt::format("{}; per step: k*alpha + 3(h+1) + F-1 + k*gamma (+copy/combine), alpha={} gamma={}, "
                             "F={} flits, {}",
-                            steps_text(topo, args), c.alpha, c.gamma, c.flits(max_message_words(s)), hop_text(s, topo));
-    return p;
+                            steps_text(topo, args), c.alpha, c.gamma, c.flits(max_message_words(s)), hop_text(s, topo)));
   };
   return a;
 }

@@ -40,16 +40,12 @@ Family family_edn() {
   a.build = edn::build_edn_broadcast;
   a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
     const int k = edn::mesh_k(topo);
-    Prediction p;
-    p.steps = s.steps;
-    p.cycles = step_model_cycles(s, topo, c);
     const std::string steps = k ? fmt::format("k+1 = {} steps (startup 2, descent k-1)", k + 1)
                                 : fmt::format("d = {} steps ({{YT}} phases{})", edn::torus_d(topo),
                                               edn::torus_d(topo) % 2 ? " and F" : "");
-    p.formula = fmt::format("{}; step model: per step the most serialized "
+    return step_model_prediction(s, topo, c, fmt::format("{}; step model: per step the most serialized "
                             "sends (alpha={}), the slowest route, the most receives (gamma={}); F={} flits, {}",
-                            steps, c.alpha, c.gamma, c.flits(args.words), fmt::format("h <= {}", max_hops(s, topo)));
-    return p;
+                            steps, c.alpha, c.gamma, c.flits(args.words), fmt::format("h <= {}", max_hops(s, topo))));
   };
   f.algorithms.push_back(a);
 
@@ -60,13 +56,9 @@ Family family_edn() {
   dim.params = "--source --bytes";
   dim.build = edn::build_dim_broadcast;
   dim.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    Prediction p;
-    p.steps = s.steps;
-    p.cycles = step_model_cycles(s, topo, c);
-    p.formula = fmt::format("2n = {} steps; thesis: 2n alpha + 2 beta (2^n - 1) + 2n gamma + 2n beta L; step model "
+    return step_model_prediction(s, topo, c, fmt::format("2n = {} steps; thesis: 2n alpha + 2 beta (2^n - 1) + 2n gamma + 2n beta L; step model "
                             "with alpha={} gamma={}, F={} flits, h <= {}",
-                            s.steps, c.alpha, c.gamma, c.flits(args.words), max_hops(s, topo));
-    return p;
+                            s.steps, c.alpha, c.gamma, c.flits(args.words), max_hops(s, topo)));
   };
   f.algorithms.push_back(dim);
 
@@ -82,12 +74,8 @@ Family family_edn() {
   sc.exactly_once = false;  // the ring collects deliver w - 1 messages to every node twice over
   sc.build = edn::build_sc_broadcast;
   sc.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    Prediction p;
-    p.steps = s.steps;
-    p.cycles = step_model_cycles(s, topo, c);
-    p.formula = fmt::format("2n + 2(2^n - 1) = {} steps; step model with alpha={} gamma={}, pieces of {} words",
-                            s.steps, c.alpha, c.gamma, (args.words + uint32_t(topo.nodes()) - 1) / uint32_t(topo.nodes()));
-    return p;
+    return step_model_prediction(s, topo, c, fmt::format("2n + 2(2^n - 1) = {} steps; step model with alpha={} gamma={}, pieces of {} words",
+                            s.steps, c.alpha, c.gamma, (args.words + uint32_t(topo.nodes()) - 1) / uint32_t(topo.nodes())));
   };
   f.algorithms.push_back(sc);
 
@@ -111,13 +99,9 @@ Family family_edn() {
   r.max_messages = a.max_messages;
   r.build = edn::build_edn_reduce;
   r.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    Prediction p;
-    p.steps = s.steps;
-    p.cycles = step_model_cycles(s, topo, c);
-    p.formula = fmt::format("k+1 = {} steps (tree k-1, completion 2); step model with alpha={} gamma={}, F={} flits, "
+    return step_model_prediction(s, topo, c, fmt::format("k+1 = {} steps (tree k-1, completion 2); step model with alpha={} gamma={}, F={} flits, "
                             "combine {} cycles/word",
-                            edn::mesh_k(topo) + 1, c.alpha, c.gamma, c.flits(args.words), c.combine_cycles_per_word);
-    return p;
+                            edn::mesh_k(topo) + 1, c.alpha, c.gamma, c.flits(args.words), c.combine_cycles_per_word));
   };
   f.algorithms.push_back(r);
 
