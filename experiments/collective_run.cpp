@@ -48,6 +48,25 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
 
 namespace {
 
+// Average and maximum latency: first send of the run -> each receiving node's last receive completed.
+void latency_metrics(ScheduleRunResult& res) {
+  uint64_t first = kNever;
+  std::map<int, uint64_t> last;  // receiving node -> its last completion
+  for (const auto& m : res.run.log.messages) {
+    first = std::min(first, m.issued);
+    if (m.completed == kNever) continue;
+    auto [it, fresh] = last.try_emplace(m.dst, m.completed);
+    if (!fresh) it->second = std::max(it->second, m.completed);
+  }
+  if (last.empty() || first == kNever) return;
+  double sum = 0;
+  for (const auto& [node, done] : last) {
+    sum += double(done - first);
+    res.maximum_latency = std::max(res.maximum_latency, done - first);
+  }
+  res.average_latency = sum / double(last.size());
+}
+
 // A step starts when its first message is issued (a node that only waits to
 // receive enters the step early and would hide that) and ends when its last
 // node finishes it.
@@ -134,6 +153,7 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup
       net, run_opt, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
       sched.memory_words, sched.initial);
   res.steps = merge_steps(res.run.steps, res.run.log);
+  latency_metrics(res);
   attribute_contention(res);
   if (res.run.ok) {
     res.data_error = alg::check_memory(sched, res.run.memory);

@@ -68,6 +68,11 @@ std::string ScheduleRunResult::summary() const {
                               o.run.profile.name, source,
                               predicted.data.empty() ? fmt::format("{} bytes/block", o.bytes) : predicted.data);
   s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
+  const double us_per_cycle = o.run.profile.clock_ns / 1000.0;
+  s += fmt::format("  latency       average {:.1f} cycles ({:.3f} us), maximum {} cycles ({:.3f} us): first send -> "
+                   "each receiving node's last receive\n",
+                   average_latency, average_latency * us_per_cycle, maximum_latency,
+                   double(maximum_latency) * us_per_cycle);
   s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps, predicted.formula);
   if (predicted.cycles > 0) s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
   if (predicted.lower_bound > 0 && run.cycles > 0)
