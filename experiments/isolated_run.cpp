@@ -11,7 +11,7 @@
 
 namespace wn {
 
-nlohmann::json run_isolated(const std::function<nlohmann::json()>& job) {
+IsolatedChild start_isolated(const std::function<nlohmann::json()>& job) {
   int fds[2];
   if (pipe(fds) != 0) throw std::runtime_error("pipe() failed");
   std::fflush(stdout);
@@ -40,13 +40,17 @@ nlohmann::json run_isolated(const std::function<nlohmann::json()>& job) {
     _exit(0);  // skip destructors of the parent's copy of the world
   }
   close(fds[1]);
+  return {pid, fds[0]};
+}
+
+nlohmann::json finish_isolated(IsolatedChild child) {
   std::string buf;
   char chunk[65536];
   ssize_t n;
-  while ((n = read(fds[0], chunk, sizeof chunk)) > 0) buf.append(chunk, size_t(n));
-  close(fds[0]);
+  while ((n = read(child.fd, chunk, sizeof chunk)) > 0) buf.append(chunk, size_t(n));
+  close(child.fd);
   int status = 0;
-  waitpid(pid, &status, 0);
+  waitpid(child.pid, &status, 0);
   if (buf.empty())
     throw std::runtime_error("simulation child died (status " + std::to_string(status) + ") without a result");
   const auto j = nlohmann::json::parse(buf);

@@ -16,10 +16,11 @@ struct SweepPoint {
   std::function<nlohmann::json()> run;  // runs in a forked child; returns the point's JSON
 };
 
-// Runs every point, in order; `on_result(i, json)` sees each result as it
-// arrives (tables print row by row). A ConfigError in a point is rethrown;
+// Runs every point, up to `jobs` at once; `on_result(i, json)` sees the
+// results in point order as they arrive (tables print row by row). A ConfigError in a point is rethrown;
 // any other failure becomes std::runtime_error naming the point's label.
 std::vector<nlohmann::json> run_sweep(const std::vector<SweepPoint>& points,
-                                      const std::function<void(size_t, const nlohmann::json&)>& on_result);
+                                      const std::function<void(size_t, const nlohmann::json&)>& on_result,
+                                      unsigned jobs = 1);
 
 }  // namespace wn

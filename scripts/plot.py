@@ -7,7 +7,11 @@
       matrix per step for cubes; all panels share one colour scale
       timeline.FMT: message timeline (Gantt) coloured by step
   scripts/plot.py compare COMPARE.json OUTDIR [--format png|svg]
-      compare.FMT: cycles per algorithm, one bar per port model
+      one message size: compare.FMT, cycles per algorithm, one bar per port
+      model (with several --sources: the mean over them of the maximum latency)
+      several sizes: latency.FMT, the mean over the sources of the average and
+      the maximum latency (us) vs message size, log-log, one line per
+      algorithm and port model
 
 REPORT.json comes from `wormnet run --json`, COMPARE.json from `wormnet compare --json`.
 Channel load per step = flits of that step's messages that crossed the channel
@@ -93,28 +97,64 @@ def plot_compare(report, outdir, fmt):
     0); the legend sits right of the axes and the y range leaves room for the
     value labels."""
     runs = report["runs"]
+    summary = report["summary"]
     algos = list(dict.fromkeys(r["config"]["algorithm"] for r in runs))
     ports = list(dict.fromkeys(r["config"]["ports"] for r in runs))
+    many = any(g["sources"] > 1 for g in summary)
     width = 0.8 / max(len(ports), 1)
     fig, ax = plt.subplots(figsize=(max(6, 1.5 * len(algos) * len(ports)), 4.2), layout="constrained")
     for j, p in enumerate(ports):
         xs, vals = [], []
         for i, a in enumerate(algos):
-            match = [r for r in runs if r["config"]["algorithm"] == a and r["config"]["ports"] == p]
+            match = [g for g in summary if g["algorithm"] == a and g["ports"] == p]
             if match:
                 xs.append(i + j * width)
-                vals.append(match[0]["cycles"])
+                g = match[0]
+                vals.append(round(g["latency_cycles"]["mean_maximum"]) if many else round(g["mean_cycles"]))
         bars = ax.bar(xs, vals, width, label=f"{p} port")
         ax.bar_label(bars, fontsize=7, padding=2)
     ax.set_xticks([i + width * (len(ports) - 1) / 2 for i in range(len(algos))])
     ax.set_xticklabels(algos, rotation=15, ha="right", rotation_mode="anchor")
-    ax.set_ylabel("cycles")
+    ax.set_ylabel(f"maximum latency, cycles (mean over {summary[0]['sources']} sources)" if many else "cycles")
     ax.margins(y=0.12)
     ax.set_ylim(bottom=0)
     cfg = runs[0]["config"]
     ax.set_title(f"{cfg['topology']}, {cfg['bytes']} bytes, profile {cfg['profile']['name']}")
     ax.legend(title="port model", loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
     path = os.path.join(outdir, f"compare.{fmt}")
+    fig.savefig(path, dpi=DPI, bbox_inches="tight")
+    plt.close(fig)
+    return path
+
+
+def plot_latency(report, outdir, fmt):
+    """latency.FMT: two log-log panels (average, maximum latency in us, the
+    mean over the sources) against message size, one line per algorithm and
+    port model; colour = algorithm, line style = port model."""
+    summary = report["summary"]
+    algos = list(dict.fromkeys(g["algorithm"] for g in summary))
+    ports = list(dict.fromkeys(g["ports"] for g in summary))
+    tab = plt.get_cmap("tab10")
+    styles = ["-", "--", ":", "-."]
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
+    for ax, key, name in zip(axes, ["mean_average", "mean_maximum"], ["average", "maximum"]):
+        for i, a in enumerate(algos):
+            for j, p in enumerate(ports):
+                pts = sorted((g["bytes"], g["latency_us"][key]) for g in summary
+                             if g["algorithm"] == a and g["ports"] == p and g["latency_us"][key] > 0)
+                if pts:
+                    ax.plot([x for x, _ in pts], [y for _, y in pts], styles[j % len(styles)], marker="o",
+                            markersize=3, color=tab(i % 10), label=f"{a}, {p} port")
+        ax.set_xscale("log", base=2)
+        ax.set_yscale("log")
+        ax.set_xlabel("message size, bytes")
+        ax.set_ylabel(f"{name} latency, µs")
+        ax.grid(True, which="both", linewidth=0.3)
+    cfg = report["runs"][0]["config"]
+    fig.suptitle(f"{cfg['topology']}, profile {cfg['profile']['name']}: mean over {summary[0]['sources']} "
+                 "source(s) of the average and maximum latency", fontsize=10)
+    axes[1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)
+    path = os.path.join(outdir, f"latency.{fmt}")
     fig.savefig(path, dpi=DPI, bbox_inches="tight")
     plt.close(fig)
     return path
@@ -136,9 +176,10 @@ def main():
             sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.run/2 (wormnet run --json)")
         out = [plot_heatmaps(report, a.outdir, a.format), plot_gantt(report, a.outdir, a.format)]
     else:
-        if schema != "wormnet.compare/2":
-            sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.compare/2 (wormnet compare --json)")
-        out = [plot_compare(report, a.outdir, a.format)]
+        if schema != "wormnet.compare/3":
+            sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.compare/3 (wormnet compare --json)")
+        several_sizes = len({g["bytes"] for g in report["summary"]}) > 1
+        out = [plot_latency(report, a.outdir, a.format) if several_sizes else plot_compare(report, a.outdir, a.format)]
     for p in out:
         print(p)
 

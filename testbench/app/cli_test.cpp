@@ -11,29 +11,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "testbench/app/cli_helpers.h"
+
 namespace {
 
-struct CliRun {
-  int code;
-  std::string out;
-};
-
-CliRun wormnet(const std::string& args) {
-  const std::string cmd = std::string(WN_BINARY_DIR) + "/wormnet " + args + " 2>&1";
-  FILE* p = popen(cmd.c_str(), "r");
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (p && fgets(buf.data(), int(buf.size()), p)) out += buf.data();
-  const int status = p ? pclose(p) : -1;
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
-void expect_config_error(const std::string& args, const std::string& field, const std::string& allowed) {
-  const CliRun r = wormnet(args);
-  EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
-  EXPECT_NE(r.out.find("error: " + field), std::string::npos) << args << "\n" << r.out;
-  EXPECT_NE(r.out.find(allowed), std::string::npos) << args << "\n" << r.out;
-}
+using wn::test::CliRun;
+using wn::test::expect_config_error;
+using wn::test::wormnet;
 
 TEST(Cli, UnknownTopologyKind) { expect_config_error("traffic --topology ring:8", "--topology", "allowed: mesh:AxB"); }
 TEST(Cli, RadixBelowTwo) { expect_config_error("traffic --topology mesh:8x1", "--topology", "k = 1 < 2"); }

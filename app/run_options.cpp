@@ -1,0 +1,103 @@
+#include "app/run_options.h"
+
+#include <fmt/format.h>
+
+#include "algorithms/registry.h"
+#include "app/options.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::cli {
+
+void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
+  c.cmd = cmd;
+  auto& o = c.opt;
+  cmd->add_option("--topology", o.topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
+  cmd->add_option("--ports", o.ports, list_ok ? "port models to compare, comma-separated (one | all | K)"
+                                                  : "port model: one | all | K channels")
+      ->capture_default_str();
+  cmd->add_option("--algorithm", o.algorithm,
+                  list_ok ? "algorithms, comma-separated (wormnet list)" : "collective algorithm (wormnet list)")
+      ->capture_default_str();
+  cmd->add_option("--source", o.source, "root node of rooted collectives, or random")->capture_default_str();
+  if (list_ok) {
+    c.bytes_list = std::to_string(o.bytes);
+    cmd->add_option("--bytes", c.bytes_list, "bytes per block / message, comma-separated (multiples of 4)")
+        ->capture_default_str();
+    cmd->add_option("--sources", c.sources,
+                    "sources (roots) to run each point from, results averaged: N,M,... | all | random:N "
+                    "(seeded; overrides --source)");
+    add_uint(cmd, "-j,--jobs", c.jobs, "simulations run at once (results never depend on it)", 1, 1024);
+  } else {
+    add_uint(cmd, "--bytes", o.bytes, "bytes per block / message (whole 32-bit words: a multiple of 4)", 4,
+             64u << 20);
+  }
+  cmd->add_option("--op", o.op, "reduction operator: sum | max | min | affine (non-commutative)")->capture_default_str();
+  cmd->add_option("--group", c.group, "process group: comma-separated node ids (default: all nodes)");
+  // Each family's own options, in an option group named after the family.
+  for (const auto& fam : alg::families()) {
+    if (fam.options.empty()) continue;
+    auto* grp = cmd->add_option_group(fam.name + " family", fam.summary);
+    for (const auto& spec : fam.options) {
+      if (cmd->get_option_no_throw(spec.flag)) continue;  // declared by an earlier family
+      grp->add_option(spec.flag, c.family_options[spec.flag], spec.help + " (default " + spec.default_value + ")");
+    }
+  }
+  cmd->add_option("--profile", c.profile, "machine profile: ideal | ncube2 | t3d | sp1 | cm200")->capture_default_str();
+  add_uint(cmd, "--alpha", c.alpha, "override: send startup, cycles", 0, 1'000'000'000);
+  add_uint(cmd, "--gamma", c.gamma, "override: receive completion, cycles", 0, 1'000'000'000);
+  add_uint(cmd, "--bytes-per-flit", c.bytes_per_flit, "override: body-flit payload in bytes (multiple of 4)", 4, 64);
+  add_uint(cmd, "--max-packet-bytes", c.max_packet_bytes, "override: split longer messages (0: one worm)", 0,
+           64u << 20);
+  add_real(cmd, "--clock-ns", c.clock_ns, "override: ns per network cycle", 1e-6, 1e9);
+  add_real(cmd, "--copy-cycles", c.copy_cycles, "override: cycles per word copied", 0, 1e6);
+  add_real(cmd, "--combine-cycles", c.combine_cycles, "override: cycles per word combined", 0, 1e6);
+  add_real(cmd, "--index-cycles", c.index_cycles,
+           "override: cycles per word whose address the processor computes (LocalOp::indexed)", 0, 1e6);
+  cmd->add_option("--backend", c.backend, "rtl | model | lockstep")->capture_default_str();
+  add_uint(cmd, "--vcs", o.net.vcs, "virtual channels per port (even on a torus)", 1, kMaxVcs);
+  add_uint(cmd, "--buf", o.net.buf, "buffer depth per VC in flits", 1, kMaxBuf);
+  add_uint(cmd, "--max-cycles", o.run.max_cycles, "stop the run after this many cycles", 1, kMaxCycles);
+  add_uint(cmd, "--seed", o.seed, "seed of every random choice (--source random)", 0, UINT64_MAX);
+  cmd->add_option("--json", c.json, "write results as JSON to this file");
+  if (!list_ok) {
+    cmd->add_option("--trace", o.run.trace, "write an FST waveform of the RTL routers");
+    cmd->add_option("--csv", c.csv, "write PREFIX-channels.csv and PREFIX-messages.csv");
+    cmd->add_flag("--explain-deadlock", o.run.explain_deadlock,
+                  "track every flit so a network deadlock report names the cycle of waits (slower)");
+  }
+}
+
+fw::ScheduleRunOptions resolve(const RunCli& c) {
+  fw::ScheduleRunOptions o = c.opt;
+  o.net.backend = parse_backend(c.backend);
+  o.run.profile = fw::find_profile(c.profile);
+  auto given = [&](const char* name) { return c.cmd->count(name) > 0; };
+  if (given("--alpha")) o.run.profile.alpha = c.alpha;
+  if (given("--gamma")) o.run.profile.gamma = c.gamma;
+  if (given("--bytes-per-flit")) o.run.profile.bytes_per_flit = c.bytes_per_flit;
+  if (given("--max-packet-bytes")) o.run.profile.max_packet_bytes = c.max_packet_bytes;
+  if (given("--clock-ns")) o.run.profile.clock_ns = c.clock_ns;
+  if (given("--copy-cycles")) o.run.profile.copy_cycles_per_word = c.copy_cycles;
+  if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
+  if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
+  fw::validate(o.run.profile);
+  for (const auto& [flag, text] : c.family_options)
+    if (given(flag.c_str())) o.family_options[flag] = text;
+  o.group.clear();
+  if (!c.group.empty())
+    for (const auto& g : split_list(c.group, "--group")) {
+      std::string text = g;
+      if (!uint_in(0, 1u << 20)(text).empty())
+        throw ConfigError("--group", fmt::format("'{}' is not a node id; allowed: comma-separated node ids", g));
+      o.group.push_back(std::stoi(g));
+    }
+  return o;
+}
+
+void report_failure(const fw::ScheduleRunResult& r) {
+  if (!r.run.ok) std::fprintf(stderr, "error: %s\n", r.run.error.c_str());
+  else if (!r.data_ok) std::fprintf(stderr, "error: data check FAIL: %s\n", r.data_error.c_str());
+}
+
+
+}  // namespace wn::cli

@@ -1,0 +1,38 @@
+// The options `wormnet run`, `check` and `compare` share, parsed once into
+// fw::ScheduleRunOptions (the profile and its overrides resolved).
+#pragma once
+#include <CLI/CLI.hpp>
+
+#include <map>
+#include <string>
+
+#include "experiments/collective_run.h"
+
+namespace wn::cli {
+
+struct RunCli {
+  fw::ScheduleRunOptions opt;
+  std::string backend = "model";
+  std::string profile = "ideal";
+  std::string json;
+  std::string csv;
+  std::string group;
+  std::string bytes_list;  // compare: comma-separated --bytes
+  std::string sources;     // compare: --sources (empty: --source)
+  unsigned jobs = 1;       // compare: simulations at once
+  std::map<std::string, std::string> family_options;  // every family flag -> text (given or not)
+  // Profile overrides (applied when given).
+  uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;
+  int bytes_per_flit = 4;
+  double clock_ns = 1, copy_cycles = 0, combine_cycles = 0, index_cycles = 0;
+  CLI::App* cmd = nullptr;
+};
+
+// `list_ok`: compare's form, where --ports, --algorithm and --bytes take lists.
+void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok);
+// The options as the user gave them, with the profile and its overrides resolved.
+fw::ScheduleRunOptions resolve(const RunCli& c);
+// A failed run's reason also goes to stderr (the summary on stdout has it too).
+void report_failure(const fw::ScheduleRunResult& r);
+
+}  // namespace wn::cli

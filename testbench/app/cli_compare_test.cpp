@@ -1,0 +1,106 @@
+// `wormnet compare` over lists of algorithms, port models, message sizes and
+// sources: every point in the JSON, the per-group means computed from them,
+// results independent of -j, and bad lists refused before anything runs.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <string>
+#include <tuple>
+
+#include "testbench/app/cli_helpers.h"
+
+namespace {
+
+using wn::test::CliRun;
+using wn::test::expect_config_error;
+using wn::test::read_json;
+using wn::test::wormnet;
+
+const std::string kLists =
+    "compare --topology mesh:8x8 --algorithm edn-broadcast,rd-broadcast --ports one,3 --bytes 32,2048 "
+    "--sources 0,9,63 --profile ncube2";
+
+TEST(CliCompare, EveryPointInOrderAndTheMeansAddUp) {
+  const std::string json = std::string(WN_BINARY_DIR) + "/cli_compare_lists.json";
+  const CliRun r = wormnet(kLists + " -j 2 --json " + json);
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto j = read_json(json);
+  EXPECT_EQ(j["schema"], "wormnet.compare/3");
+  ASSERT_EQ(j["runs"].size(), 2u * 2u * 2u * 3u);
+  ASSERT_EQ(j["summary"].size(), 2u * 2u * 2u);
+  // Order: algorithm x ports x bytes x source, as given.
+  EXPECT_EQ(j["runs"][0]["config"]["algorithm"], "edn-broadcast");
+  EXPECT_EQ(j["runs"][0]["config"]["source"], 0);
+  EXPECT_EQ(j["runs"][2]["config"]["source"], 63);
+  EXPECT_EQ(j["runs"][3]["config"]["bytes"], 2048);
+  EXPECT_EQ(j["runs"][6]["config"]["ports"], "3");
+  EXPECT_EQ(j["runs"][12]["config"]["algorithm"], "rd-broadcast");
+  // Every summary row is the mean over its three sources of the runs' own latencies.
+  std::map<std::tuple<std::string, std::string, int>, std::pair<double, double>> sum;
+  for (const auto& run : j["runs"]) {
+    auto& s = sum[{run["config"]["algorithm"], run["config"]["ports"], run["config"]["bytes"]}];
+    s.first += run["latency"]["average_cycles"].get<double>() / 3;
+    s.second += run["latency"]["maximum_cycles"].get<double>() / 3;
+  }
+  for (const auto& g : j["summary"]) {
+    const auto& s = sum[{g["algorithm"], g["ports"], g["bytes"]}];
+    EXPECT_EQ(g["sources"], 3);
+    EXPECT_EQ(g["data_ok"], 3);
+    EXPECT_NEAR(g["latency_cycles"]["mean_average"].get<double>(), s.first, 1e-6) << g;
+    EXPECT_NEAR(g["latency_cycles"]["mean_maximum"].get<double>(), s.second, 1e-6) << g;
+    EXPECT_GT(s.second, 0);
+  }
+  EXPECT_NE(r.out.find("avg-lat-us"), std::string::npos) << r.out;
+}
+
+TEST(CliCompare, ResultsDoNotDependOnJobs) {
+  const std::string a = std::string(WN_BINARY_DIR) + "/cli_compare_j1.json",
+                    b = std::string(WN_BINARY_DIR) + "/cli_compare_j2.json";
+  const CliRun r1 = wormnet(kLists + " -j 1 --json " + a), r2 = wormnet(kLists + " -j 2 --json " + b);
+  ASSERT_EQ(r1.code, 0) << r1.out;
+  ASSERT_EQ(r2.code, 0) << r2.out;
+  EXPECT_EQ(r1.out, r2.out);
+  EXPECT_EQ(read_json(a).dump(), read_json(b).dump());
+}
+
+// random:N draws N distinct sources from the seed; the same seed draws the same ones.
+TEST(CliCompare, RandomSourcesAreSeededAndDistinct) {
+  const std::string base = "compare --topology torus:4x4 --algorithm edn-broadcast --ports all --bytes 16 "
+                           "--sources random:5 --json " + std::string(WN_BINARY_DIR) + "/cli_compare_rand.json --seed ";
+  auto sources = [&](int seed) {
+    const CliRun r = wormnet(base + std::to_string(seed));
+    EXPECT_EQ(r.code, 0) << r.out;
+    std::vector<int> out;
+    const auto j = read_json(std::string(WN_BINARY_DIR) + "/cli_compare_rand.json");
+    for (const auto& run : j["runs"])
+      out.push_back(run["config"]["source"].get<int>());
+    return out;
+  };
+  const auto s3 = sources(3), again = sources(3), s4 = sources(4);
+  ASSERT_EQ(s3.size(), 5u);
+  EXPECT_EQ(s3, again);
+  EXPECT_NE(s3, s4);
+  for (size_t i = 1; i < s3.size(); ++i) EXPECT_LT(s3[i - 1], s3[i]);
+}
+
+TEST(CliCompare, AllSources) {
+  const CliRun r = wormnet("compare --topology mesh:4x4 --algorithm edn-broadcast --ports 3 --bytes 16 --sources all");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("all (16 sources)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("   16 "), std::string::npos) << r.out;
+}
+
+TEST(CliCompare, BadListsAreRefused) {
+  const std::string c = "compare --topology mesh:8x8 --algorithm rd-broadcast ";
+  expect_config_error(c + "--sources 64", "--sources", "allowed: node ids 0..63");
+  expect_config_error(c + "--sources 1,1", "--sources", "names a node twice");
+  expect_config_error(c + "--sources random:0", "--sources", "random:N with N in 1..64");
+  expect_config_error(c + "--sources random:65", "--sources", "random:N with N in 1..64");
+  expect_config_error(c + "--sources some", "--sources", "all, or random:N");
+  expect_config_error(c + "--bytes 32,x", "--bytes", "multiples of 4");
+  expect_config_error(c + "--bytes 30", "--bytes", "multiples of 4");
+  expect_config_error(c + "--bytes 32,,64", "--bytes", "");
+  expect_config_error(c + "-j 0", "--jobs", "allowed: an integer 1..1024");
+}
+
+}  // namespace

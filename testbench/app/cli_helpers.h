@@ -1,0 +1,45 @@
+// Running the wormnet program as a user does, for the CLI tests.
+#pragma once
+#include <gtest/gtest.h>
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace wn::test {
+
+struct CliRun {
+  int code;
+  std::string out;  // stdout and stderr
+};
+
+inline CliRun wormnet(const std::string& args) {
+  const std::string cmd = std::string(WN_BINARY_DIR) + "/wormnet " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (p && fgets(buf.data(), int(buf.size()), p)) out += buf.data();
+  const int status = p ? pclose(p) : -1;
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+inline void expect_config_error(const std::string& args, const std::string& field, const std::string& allowed) {
+  const CliRun r = wormnet(args);
+  EXPECT_EQ(r.code, 2) << args << "\n" << r.out;
+  EXPECT_NE(r.out.find("error: " + field), std::string::npos) << args << "\n" << r.out;
+  EXPECT_NE(r.out.find(allowed), std::string::npos) << args << "\n" << r.out;
+}
+
+inline nlohmann::json read_json(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return nlohmann::json::parse(ss.str());
+}
+
+}  // namespace wn::test
