@@ -42,6 +42,9 @@ struct Prediction {
   std::string data;        // the data the run moves, when --bytes alone does not say it (e.g. --elements)
   double lower_bound = 0;  // a lower bound on any algorithm for the operation (0: none given)
   std::string lower_bound_formula;
+  // The source paper's own closed form, evaluated (0 / empty: the paper gives none for this case).
+  double thesis_cycles = 0;
+  std::string thesis_formula;
 };
 
 }  // namespace wn::alg

@@ -1,5 +1,7 @@
 #include "algorithms/pipeline.h"
 
+#include "algorithms/thesis_formulas.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -86,7 +88,14 @@ BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, Al
 }
 
 Prediction predict(const AlgorithmInfo& info, const Topology& topo, const BuiltSchedule& built, const CostParams& c) {
-  return info.cost(topo, built.args, c, built.schedule);
+  Prediction p = info.cost(topo, built.args, c, built.schedule);
+  // The EDN thesis's closed form, where it has one for this broadcast (a family may have set its own).
+  if (p.thesis_formula.empty() && (built.args.group.empty() || int(built.args.group.size()) == topo.nodes()))
+    if (const auto t = thesis_broadcast_cost(info.name, topo, c, built.args.words)) {
+      p.thesis_cycles = t->cycles;
+      p.thesis_formula = t->formula;
+    }
+  return p;
 }
 
 }  // namespace wn::alg

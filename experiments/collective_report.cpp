@@ -164,6 +164,10 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
       {"contention", contention},
       {"resource_blocked", classes_json(resource)},
   };
+  if (!predicted.thesis_formula.empty())
+    j["predicted"]["paper"] = {{"cycles", predicted.thesis_cycles}, {"formula", predicted.thesis_formula},
+                               {"measured_over_paper", predicted.thesis_cycles > 0
+                                                           ? double(run.cycles) / predicted.thesis_cycles : 0.0}};
   if (detail) {
     j["channels"] = channels_json(*this);
     j["message_log"] = messages_json(*this);

@@ -75,6 +75,9 @@ std::string ScheduleRunResult::summary() const {
                    double(maximum_latency) * us_per_cycle);
   s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps, predicted.formula);
   if (predicted.cycles > 0) s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
+  if (!predicted.thesis_formula.empty())
+    s += fmt::format("  paper         {:.0f} cycles: {}; measured / paper = {:.3f}\n", predicted.thesis_cycles,
+                     predicted.thesis_formula, predicted.thesis_cycles > 0 ? double(run.cycles) / predicted.thesis_cycles : 0.0);
   if (predicted.lower_bound > 0 && run.cycles > 0)
     s += fmt::format("  efficiency    {:.3f} of the all-port lower bound {:.0f} cycles ({})\n",
                      predicted.lower_bound / double(run.cycles), predicted.lower_bound, predicted.lower_bound_formula);
