@@ -19,7 +19,7 @@ Family family_edn() {
   const auto edn_sizes = [](const Topology& topo) {
     return edn::mesh_k(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
                ? std::string()
-               : fmt::format("the EDN family runs on square meshes and tori of side 2^k, not {}; allowed: "
+               : fmt::format("edn-, dim- and sc-broadcast run on square meshes and tori of side 2^k, not {}; allowed: "
                              "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32, torus:4x4, torus:8x8, torus:16x16, "
                              "torus:32x32, torus:2^d x 2^d x z (z >= 2)",
                              topo.name());

@@ -131,9 +131,11 @@ AlgorithmInfo sld_info() {
                                    edn::sld_steps(topo, args.source));
   };
   a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    return step_model_prediction(s, topo, c, fmt::format("log2 N - 1 = {} steps ({} multicast to the dominating set, 1 to its neighbours); "
-                                 "step model with alpha={} gamma={}, F={} flits, h <= {}", s.steps, s.steps - 1,
-                                 c.alpha, c.gamma, c.flits(args.words), max_hops(s, topo)));
+    return step_model_prediction(s, topo, c,
+                                 fmt::format("log2 N - 1 = {} steps ({} multicast to the dominating set, 1 to its "
+                                             "neighbours); step model with alpha={} gamma={}, F={} flits, h <= {}",
+                                             s.steps, s.steps - 1, c.alpha, c.gamma, c.flits(args.words),
+                                             max_hops(s, topo)));
   };
   return a;
 }
