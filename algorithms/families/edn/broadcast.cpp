@@ -30,10 +30,6 @@ int torus3_d(const Topology& topo) { return square_log2(topo, TopoKind::Torus, 3
 
 namespace {
 
-// A broadcast schedule from its per-step sends: a parent never sends to the source.
-Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uint32_t m,
-                            const std::vector<IdSends>& steps);
-
 std::vector<IdSends> ids(const Topology& topo, const std::vector<StepSends>& steps) {
   std::vector<IdSends> out;
   for (const StepSends& st : steps) {
@@ -69,8 +65,6 @@ Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   return broadcast_schedule("edn-broadcast", topo, src, args.words, ids(topo, steps));
 }
 
-namespace {
-
 Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uint32_t m,
                             const std::vector<IdSends>& steps) {
   Schedule s;
@@ -97,7 +91,5 @@ Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uin
   s.expected = [src](int, uint32_t a) -> std::optional<Word> { return payload(src, a); };
   return s;
 }
-
-}  // namespace
 
 }  // namespace wn::alg::edn

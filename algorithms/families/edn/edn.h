@@ -47,6 +47,9 @@ std::vector<StepSends> torus_steps(int d, Node source);
 int torus3_d(const Topology& topo);
 std::vector<IdSends> torus3_steps(const Topology& topo, int source);
 
+// A broadcast schedule from its per-step sends (ids): a parent never sends to the source.
+Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uint32_t m,
+                            const std::vector<IdSends>& steps);
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // Dimensional broadcast on a w x w mesh or torus: RD along the source's row, then along every column.
 std::vector<StepSends> dimensional_steps(int w, Node source);
@@ -62,4 +65,18 @@ Schedule build_edn_reduce(const Topology& topo, const AlgorithmArgs& args);
 // The same schedule with concatenation: the root collects every node's block.
 Schedule build_edn_gather(const Topology& topo, const AlgorithmArgs& args);
 
+// sld-broadcast (§2.3) on a 2^k x 2^k mesh, k >= 2: the sends (ids) of every step, log2 N - 1 steps.
+std::vector<IdSends> sld_steps(const Topology& topo, int source);
+// ft-broadcast (§2.12): N(t, K) nodes a Fibonacci tree reaches in t steps with K packets
+// (saturating), and t(P, K), the least t with N(t, K) >= P.
+uint64_t ft_nodes(int t, int k);
+int ft_steps(uint64_t p, int k);
+Schedule build_ft_broadcast(const Topology& topo, const AlgorithmArgs& args);
+
 }  // namespace wn::alg::edn
+
+namespace wn::alg {
+// Their registrations (family.cpp stays a table of contents).
+AlgorithmInfo sld_info();
+AlgorithmInfo ft_info();
+}  // namespace wn::alg

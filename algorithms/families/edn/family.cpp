@@ -13,18 +13,21 @@ Family family_edn() {
   f.name = "edn";
   f.summary = "Tsai & McKinley: extended-dominating-node collectives for all-port wormhole meshes";
   f.topologies = "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32); edn-broadcast also "
-                 "torus:2^d x 2^d x z, z >= 2";
-  f.supports = [](const Topology& topo) {
+                 "torus:2^d x 2^d x z, z >= 2; sld-broadcast mesh:2^k x 2^k only; ft-broadcast any mesh, torus or cube";
+  // ft-broadcast runs anywhere, so the family admits every topology and each algorithm narrows it.
+  f.supports = [](const Topology&) { return std::string(); };
+  const auto edn_sizes = [](const Topology& topo) {
     return edn::mesh_k(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
                ? std::string()
-               : fmt::format("the EDN family runs on square meshes and tori of side 2^k, not {}; allowed: "
+               : fmt::format("edn-, dim- and sc-broadcast run on square meshes and tori of side 2^k, not {}; allowed: "
                              "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32, torus:4x4, torus:8x8, torus:16x16, "
                              "torus:32x32, torus:2^d x 2^d x z (z >= 2)",
                              topo.name());
   };
   f.options = {{"--tree", "edn-reduce: the reversed tree rotated by 90 degrees, or plain (the thesis's negative "
                              "example)",
-                 "rotated", {"rotated", "plain"}}};
+                 "rotated", {"rotated", "plain"}},
+               {"--packets", "ft-broadcast: packets K the message is cut into (1..its words)", "1", {}, UINT32_MAX}};
   AlgorithmInfo a;
   a.name = "edn-broadcast";
   a.summary = "broadcast: mesh: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 "
@@ -32,6 +35,7 @@ Family family_edn() {
   a.params = "--source --bytes --ports (3 ports per node suffice)";
   a.rooted = true;
   a.exactly_once = true;
+  a.supports = edn_sizes;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
     check_node_memory(topo, args.words);
@@ -116,6 +120,8 @@ Family family_edn() {
   };
   g.build = edn::build_edn_gather;
   f.algorithms.push_back(g);
+  f.algorithms.push_back(sld_info());
+  f.algorithms.push_back(ft_info());
   return f;
 }
 
