@@ -192,8 +192,11 @@ TEST(FtBroadcastRun, EightByEightFourPacketsOnTheModel) {
   EXPECT_TRUE(r.data_ok);
   EXPECT_EQ(r.predicted.steps, 15);
   EXPECT_EQ(r.messages, 63u * 4u);
-  EXPECT_NE(r.predicted.formula.find("L_FT = t(alpha+gamma) + 2K beta (2^n-1) + t beta L/K"), std::string::npos)
-      << r.predicted.formula;
+  EXPECT_NE(r.predicted.thesis_formula.find("Table 5.3 FT: t(alpha+gamma) + 2K beta (2^n-1) + t beta L / K"),
+            std::string::npos)
+      << r.predicted.thesis_formula;
+  // t = 15, K = 4, n = 3, alpha = gamma = 0 (ideal), 16 body flits: 2K(2^n-1) 3 + t 64/K.
+  EXPECT_DOUBLE_EQ(r.predicted.thesis_cycles, 2 * 4 * 7 * 3 + 15 * 64 / 4.0);
 }
 
 }  // namespace
