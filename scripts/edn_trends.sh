@@ -1,18 +1,20 @@
 #!/usr/bin/env bash
 # The EDN thesis's trend experiments (spec seed-003 §4.4-4.7), as `wormnet compare` runs whose
-# JSON lands in docs/results/edn/ (docs/results/edn.md tabulates them; scripts/plot.py draws them).
+# tables land in docs/results/edn/NAME.txt (docs/results/edn.md quotes them) and whose JSON (several MB:
+# every point) in build/edn_trends/NAME.json, which scripts/plot.py draws.
 # Usage: scripts/edn_trends.sh [EXPERIMENT...]   (default: all; -j defaults to the core count)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=build/wormnet
 OUT=docs/results/edn
+JSON_DIR=${JSON_DIR:-build/edn_trends}
 J=${JOBS:-$(nproc)}
 SIZES=32,64,128,256,512,1024,2048
-mkdir -p "$OUT"
+mkdir -p "$OUT" "$JSON_DIR"
 run() {  # name, args...
   local name=$1; shift
   echo "== $name: wormnet compare $*"
-  "$W" compare "$@" -j "$J" --json "$OUT/$name.json" | tee "$OUT/$name.txt"
+  "$W" compare "$@" -j "$J" --json "$JSON_DIR/$name.json" | tee "$OUT/$name.txt"
 }
 want() { [ $# -eq 0 ] || [[ " $EXPERIMENTS " == *" $1 "* ]]; }
 EXPERIMENTS=" $* "
