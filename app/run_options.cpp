@@ -54,6 +54,12 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   add_real(cmd, "--index-cycles", c.index_cycles,
            "override: cycles per word whose address the processor computes (LocalOp::indexed)", 0, 1e6);
   cmd->add_option("--backend", c.backend, "rtl | model | lockstep")->capture_default_str();
+  cmd->add_option("--sync", c.sync,
+                  "free: nodes run their steps data-driven (steps overlap); barrier: no node starts step t+1 "
+                  "before every node has completed step t (the papers' model)")
+      ->capture_default_str();
+  add_uint(cmd, "--barrier-cycles", o.run.barrier_cycles, "cycles each barrier costs (--sync barrier; 0: ideal)", 0,
+           1'000'000'000);
   add_uint(cmd, "--vcs", o.net.vcs, "virtual channels per port (even on a torus)", 1, kMaxVcs);
   add_uint(cmd, "--buf", o.net.buf, "buffer depth per VC in flits", 1, kMaxBuf);
   add_uint(cmd, "--max-cycles", o.run.max_cycles, "stop the run after this many cycles", 1, kMaxCycles);
@@ -81,6 +87,11 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
   if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
   fw::validate(o.run.profile);
+  if (c.sync != "free" && c.sync != "barrier")
+    throw ConfigError("--sync", fmt::format("'{}'; allowed: free, barrier", c.sync));
+  o.run.barrier = c.sync == "barrier";
+  if (given("--barrier-cycles") && !o.run.barrier)
+    throw ConfigError("--barrier-cycles", "given with --sync free; allowed: only with --sync barrier");
   for (const auto& [flag, text] : c.family_options)
     if (given(flag.c_str())) o.family_options[flag] = text;
   o.group.clear();

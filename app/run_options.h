@@ -17,6 +17,7 @@ struct RunCli {
   std::string json;
   std::string csv;
   std::string group;
+  std::string sync = "free";  // --sync free | barrier
   std::string bytes_list;  // compare: comma-separated --bytes
   std::string sources;     // compare: --sources (empty: --source)
   unsigned jobs = 1;       // compare: simulations at once

@@ -129,6 +129,8 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
         {"bytes", o.bytes},
         {"op", o.op},
         {"group", o.group},
+        {"sync", o.run.barrier ? "barrier" : "free"},
+        {"barrier_cycles", o.run.barrier_cycles},
         {"seed", o.seed},
         {"profile",
          {{"name", p.name},

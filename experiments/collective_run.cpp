@@ -150,7 +150,9 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup
   FirmwareRunOptions run_opt = opt.run;
   run_opt.expected_messages = st.messages;
   res.run = run_firmware(
-      net, run_opt, [&](int node) -> FirmwareFn { return [&sched, node](NodeApi& api) { run_program(api, sched.programs[size_t(node)]); }; },
+      net, run_opt, [&](int node) -> FirmwareFn { return [&sched, node, barrier = run_opt.barrier](NodeApi& api) {
+        run_program(api, sched.programs[size_t(node)], barrier);
+      }; },
       sched.memory_words, sched.initial);
   res.steps = merge_steps(res.run.steps, res.run.log);
   latency_metrics(res);

@@ -67,6 +67,8 @@ std::string ScheduleRunResult::summary() const {
                               run.inj_channels, run.inj_channels == 1 ? "" : "s", backend_name(o.net.backend),
                               o.run.profile.name, source,
                               predicted.data.empty() ? fmt::format("{} bytes/block", o.bytes) : predicted.data);
+  if (o.run.barrier)
+    s += fmt::format("  sync          barrier before every step, {} cycles per barrier\n", o.run.barrier_cycles);
   s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
   const double us_per_cycle = o.run.profile.clock_ns / 1000.0;
   s += fmt::format("  latency       average {:.1f} cycles ({:.3f} us), maximum {} cycles ({:.3f} us): first send -> "

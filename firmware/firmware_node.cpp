@@ -39,6 +39,21 @@ void FirmwareNode::main() {
   }
   finished_ = true;
   finish_cycle_ = now();
+  if (barrier_) barrier_->arrive(node_, StepBarrier::kDone);
+}
+
+void FirmwareNode::step_barrier(uint32_t tag) {
+  if (!barrier_) return;
+  barrier_->arrive(node_, tag);
+  while (!barrier_->released(tag)) {
+    blocked_ = true;
+    waiting_for_ = fmt::format("the barrier before step {} ({} nodes have not finished the steps before it)", tag,
+                               barrier_->missing(tag));
+    wait(barrier_->changed());
+  }
+  blocked_ = false;
+  waiting_for_.clear();
+  if (tag > 0) wait_cycles(barrier_->cost_cycles());  // the barrier between step tag-1 and tag
 }
 
 void FirmwareNode::wait_cycles(uint64_t n) {

@@ -13,6 +13,7 @@
 
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
+#include "firmware/step_barrier.h"
 #include "firmware/node_api.h"
 #include "systemc/cosim/network_interface.h"
 
@@ -49,6 +50,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   std::vector<Word>& memory() override { return memory_; }
   void store(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c) override;
   void combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) override;
+  void step_barrier(uint32_t tag) override;
   void begin_step(uint32_t tag) override;
   void end_step(uint32_t tag) override;
 
@@ -68,6 +70,8 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   void set_receive_fault(Word mask) { fault_mask_ = mask; }
   // Keep a copy of the memory at the end of every step (golden-table tests, reports).
   void set_snapshots(bool on) { snapshots_ = on; }
+  // The run's step barrier (every node's program reports to it when it returns).
+  void set_barrier(StepBarrier* b) { barrier_ = b; }
 
  private:
   void main();
@@ -96,6 +100,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   Word fault_mask_ = 0;
   bool snapshots_ = false;
   std::exception_ptr error_;
+  StepBarrier* barrier_ = nullptr;
 };
 
 }  // namespace wn::fw

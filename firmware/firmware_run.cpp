@@ -50,6 +50,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   res.log.messages.reserve(opt.expected_messages);
   store.reserve(opt.expected_messages);
   const int n = topo.nodes();
+  StepBarrier barrier(n, opt.barrier_cycles);
   std::vector<std::unique_ptr<FirmwareNode>> nodes;
   for (int i = 0; i < n; ++i) {
     nodes.push_back(std::make_unique<FirmwareNode>(fmt::format("node{}", i).c_str(), i, net, store, sb, res.log,
@@ -59,6 +60,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     for (uint32_t a = 0; a < memory_words; ++a) mem[a] = init(i, a);
     if (i == opt.fault_node) nodes.back()->set_receive_fault(opt.fault_mask);
     nodes.back()->set_snapshots(opt.snapshots);
+    nodes.back()->set_barrier(&barrier);
   }
 
   int quiet_edges = 0;

@@ -20,6 +20,10 @@ namespace wn::fw {
 
 struct FirmwareRunOptions {
   MachineProfile profile;     // ideal unless set
+  // --sync barrier: the interpreter waits at a global barrier before every step (firmware/step_barrier.h),
+  // each release costing barrier_cycles; false: free-running nodes (data-driven, steps overlap).
+  bool barrier = false;
+  uint64_t barrier_cycles = 0;
   uint64_t max_cycles = 100'000'000;
   uint64_t watchdog = 20000;  // cycles without flit movement with flits inside = deadlock
   bool explain_deadlock = false;  // track every flit so a deadlock names its cycle of waits (slower)

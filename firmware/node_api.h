@@ -80,6 +80,10 @@ class NodeApi {
     return out;
   }
 
+  // Waits until every node has completed all of its steps before `tag`
+  // (--sync barrier; firmware/step_barrier.h), then pays the barrier's cost.
+  virtual void step_barrier(uint32_t tag) = 0;
+
   // Step bookkeeping for reports (the interpreter calls these).
   virtual void begin_step(uint32_t tag) = 0;
   virtual void end_step(uint32_t tag) = 0;

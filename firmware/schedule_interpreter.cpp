@@ -52,8 +52,9 @@ void run_step(NodeApi& api, const alg::Step& step) {
 
 }  // namespace
 
-void run_program(NodeApi& api, const std::vector<alg::Step>& program) {
+void run_program(NodeApi& api, const std::vector<alg::Step>& program, bool barrier) {
   for (const alg::Step& step : program) {
+    if (barrier) api.step_barrier(step.tag);
     api.begin_step(step.tag);
     run_step(api, step);
     api.end_step(step.tag);
