@@ -67,6 +67,8 @@ const BadInput kCases[] = {
     {"RatesNegative", "sweep --rates 0.1,-0.2", "--rates", "allowed: a number 0..4096"},
     {"RatesEmptyItem", "sweep --rates 0.1,,0.2", "--rates", "allowed: a comma-separated list"},
     {"RepeatZero", "bench --repeat 0", "--repeat", "allowed: an integer 1..100"},
+    {"FtPacketsZero", "run --algorithm ft-broadcast --packets 0", "--packets", "allowed: an integer 1.."},
+    {"FtPacketsAboveWords", "run --algorithm ft-broadcast --bytes 16 --packets 5", "--packets", "allowed: 1..4"},
 };
 
 class BadInputTest : public ::testing::TestWithParam<BadInput> {};
