@@ -116,6 +116,7 @@ Family family_edn() {
   };
   g.build = edn::build_edn_gather;
   f.algorithms.push_back(g);
+  f.algorithms.push_back(edn::transpose_info());
   return f;
 }
 
