@@ -26,9 +26,9 @@
 //  - m = 4 (the base): every item goes to a relay in the first step and on to
 //    its destination in the last step. The relay may be the source itself or
 //    the destination itself (then the item moves directly).
-//    - kBase was found once by an exhaustive search (an experiment program,
-//      not shipped); the generator only reads the table. It is
-//      channel-disjoint and uses at most 3 ports per node for all 9
+//    - kBase was found once by a depth-first search,
+//      scripts/transpose_base_search.py, which prints this table. The
+//      generator only reads the table. The table is channel-disjoint and uses at most 3 ports per node for all 9
 //      interleavings of the s- and d-maps (sx < dx, sx > dx, sx = dx, and the
 //      same for y). Those interleavings are every order the recursion
 //      creates, so the base stays contention-free at every level.
