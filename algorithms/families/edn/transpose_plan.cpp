@@ -27,15 +27,19 @@
 //    its destination in the last step. The relay may be the source itself or
 //    the destination itself (then the item moves directly).
 //    - kBase was found once by a depth-first search,
-//      scripts/transpose_base_search.py, which prints this table. The
-//      generator only reads the table. The table is channel-disjoint and uses at most 3 ports per node for all 9
-//      interleavings of the s- and d-maps (sx < dx, sx > dx, sx = dx, and the
-//      same for y). Those interleavings are every order the recursion
+//      scripts/transpose_base_search.py, which prints this table; the
+//      generator only reads it. It is channel-disjoint with at most 3 ports
+//      per node in all 9 interleavings of the s- and d-maps (sx < dx,
+//      sx > dx, sx = dx, the same for y): every order the recursion
 //      creates, so the base stays contention-free at every level.
 //    - The relay of abstract (r_x, r_y) sits at (dx[r_x], sy[r_y]). It is on a
 //      row and a column of its own class.
 //  - m = 2: the two off-diagonal items swap directly (one step).
 // Steps: T(m) = 2 + T(m/4), T(4) = 2, T(2) = 1, so a 2^k mesh takes k steps.
+// The cost of this freedom from contention is volume. Every level of
+// gathering multiplies a bundle by 4, so a message carries 4^(level+1)
+// blocks. On 32x32 the middle exchange carries 16 blocks (the thesis's
+// bundles stay at 4). See docs/results/edn-transpose.md.
 // The checker proves the rest (edn_transpose_test): zero shared channels in
 // every step for k = 2..5, at most 3 sends and 3 receives per node per step.
 #include <array>
