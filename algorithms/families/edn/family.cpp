@@ -122,6 +122,7 @@ Family family_edn() {
   f.algorithms.push_back(g);
   f.algorithms.push_back(sld_info());
   f.algorithms.push_back(ft_info());
+  f.algorithms.push_back(edn::transpose_info());
   return f;
 }
 
