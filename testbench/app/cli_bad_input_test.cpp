@@ -60,7 +60,7 @@ const BadInput kCases[] = {
      "allowed: binary, gray"},
     {"FamilyOptionBadNumber", "run --topology cube:3 --algorithm hc-dcycles-reduce --elements -3", "--elements",
      "allowed: an integer 0..4294967295"},
-    {"HypercubeOnMesh", "run --topology mesh:4x4 --algorithm hc-single", "--topology", "allowed: cube:1..cube:11"},
+    {"HypercubeOnMesh", "run --topology mesh:4x4 --algorithm hc-single", "--topology", "allowed: cube:1..cube:12"},
     {"GroupOnHypercube", "run --topology cube:3 --algorithm hc-single --group 1,2", "--group", "allowed: no --group"},
     {"HotspotFractionNan", "traffic --pattern hotspot --hotspot-fraction nan", "--hotspot-fraction",
      "allowed: a number 0..1"},
