@@ -67,16 +67,9 @@ void add_traffic_command(CLI::App& app) {
   auto backend = std::make_shared<std::string>("model");
   auto json = std::make_shared<std::string>();
   auto no_dateline = std::make_shared<bool>(false);
-  add_traffic_options(cmd, *opt, *backend);
-  cmd->add_option("--ports", opt->ports, "port model: one | all | K channels")->capture_default_str();
-  add_real(cmd, "--rate", opt->rate, "offered load, flits/node/cycle (at most --packet-flits)", 0, 4096);
-  add_uint(cmd, "--drain", opt->drain, "max cycles to drain after the window (0: 10 x (warmup+cycles))", 0, kMaxCycles);
-  add_uint(cmd, "--watchdog", opt->watchdog, "deadlock: cycles without flit movement (0: off)", 0, kMaxCycles);
-  cmd->add_flag("--explain-deadlock", opt->explain_deadlock,
-                "track every flit so a deadlock report names the cycle of waits (slower)");
+  add_traffic_run_options(cmd, *opt, *backend, *no_dateline);
   cmd->add_option("--json", *json, "write results as JSON to this file");
   cmd->add_option("--trace", opt->trace, "write an FST waveform of the RTL routers");
-  cmd->add_flag("--no-dateline", *no_dateline, "debug: disable torus dateline VC classes (tori can deadlock)");
   runners()["traffic"] = [opt, backend, json, no_dateline]() {
     opt->net.backend = parse_backend(*backend);
     opt->net.dateline = !*no_dateline;

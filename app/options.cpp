@@ -56,6 +56,17 @@ void add_traffic_options(CLI::App* cmd, TrafficOptions& opt, std::string& backen
   add_uint(cmd, "--seed", opt.seed, "seed of every random choice", 0, UINT64_MAX);
 }
 
+void add_traffic_run_options(CLI::App* cmd, TrafficOptions& opt, std::string& backend, bool& no_dateline) {
+  add_traffic_options(cmd, opt, backend);
+  cmd->add_option("--ports", opt.ports, "port model: one | all | K channels")->capture_default_str();
+  add_real(cmd, "--rate", opt.rate, "offered load, flits/node/cycle (at most --packet-flits)", 0, 4096);
+  add_uint(cmd, "--drain", opt.drain, "max cycles to drain after the window (0: 10 x (warmup+cycles))", 0, kMaxCycles);
+  add_uint(cmd, "--watchdog", opt.watchdog, "deadlock: cycles without flit movement (0: off)", 0, kMaxCycles);
+  cmd->add_flag("--explain-deadlock", opt.explain_deadlock,
+                "track every flit so a deadlock report names the cycle of waits (slower)");
+  cmd->add_flag("--no-dateline", no_dateline, "debug: disable torus dateline VC classes (tori can deadlock)");
+}
+
 std::vector<std::string> split_list(const std::string& s, const std::string& field) {
   std::vector<std::string> v;
   std::stringstream ss(s);

@@ -31,6 +31,10 @@ inline CLI::Option* add_real(CLI::App* cmd, const std::string& name, double& tar
 // The options `traffic` and `sweep` share: network, pattern, window, seed.
 void add_traffic_options(CLI::App* cmd, TrafficOptions& opt, std::string& backend);
 
+// `wormnet traffic`'s options for one point (the above, port model, load, drain, watchdog,
+// debug flags); sweep specs of command traffic parse each point with them.
+void add_traffic_run_options(CLI::App* cmd, TrafficOptions& opt, std::string& backend, bool& no_dateline);
+
 // "a,b,c" -> {"a", "b", "c"}; an empty item or an empty list is a ConfigError(field).
 std::vector<std::string> split_list(const std::string& s, const std::string& field);
 

@@ -6,6 +6,7 @@
 
 #include "app/commands.h"
 #include "app/options.h"
+#include "app/sweep_spec.h"
 #include "systemc/core/config_error.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
@@ -27,7 +28,8 @@ std::vector<double> parse_rates(const std::string& text) {
 }  // namespace
 
 void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners) {
-  auto* cmd = app.add_subcommand("sweep", "compare port models over a range of loads (one-port vs all-port table)");
+  auto* cmd = app.add_subcommand("sweep", "run a YAML sweep spec (docs/sweeps.md), or compare port models over a range "
+                                          "of loads (one-port vs all-port table)");
   auto opt = std::make_shared<TrafficOptions>();
   auto ports = std::make_shared<std::string>("one,all");
   auto rates = std::make_shared<std::string>("0.1,0.2,0.3,0.4,0.5");
@@ -40,7 +42,27 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
   cmd->add_option("--ports", *ports, "comma-separated port models (one, all, K)")->capture_default_str();
   cmd->add_option("--rates", *rates, "comma-separated offered loads, flits/node/cycle")->capture_default_str();
   cmd->add_option("--json", *json, "write all points as JSON");
+  // The spec form (app/sweep_spec_command.cpp); without a spec, the rate sweep above.
+  auto sa = std::make_shared<SpecSweepArgs>();
+  cmd->add_option("spec", sa->spec, "SPEC.yaml: a sweep spec (command, parameters as values, lists or ranges)");
+  add_uint(cmd, "-j,--jobs", sa->jobs, "spec: points run at once (0: the core count; results never depend on it)", 0, 1024);
+  cmd->add_option("--out", sa->out, "spec: results file, JSON lines, appended and resumed (default: SPEC.jsonl here)");
+  cmd->add_option("--shard", sa->shard, "spec: only points I, I+N, I+2N, ... (I/N; --emit writes these)");
+  cmd->add_option("--emit", sa->emit, "spec: write a job list instead of running: parallel DIR | slurm DIR")
+      ->expected(2);
+  add_uint(cmd, "--chunks", sa->chunks, "--emit: tasks the points are split into (0: at most 64)", 0, 1u << 20);
+  add_uint(cmd, "--throttle", sa->throttle, "--emit slurm: array tasks running at once", 1, 1u << 20);
+  cmd->add_option("--merge", sa->merge, "results files to merge into --out (duplicates dropped; with SPEC: gaps named)")
+      ->expected(1, 1 << 20);
+  cmd->add_option("--summarize", sa->summarize, "results file to summarize");
+  cmd->add_option("--by", sa->by, "--summarize: parameters to group by")->capture_default_str();
+  cmd->add_option("--csv", sa->csv, "--summarize: also write the table as CSV");
+  cmd->add_option("--baseline", sa->baseline, "--summarize: KEY=VALUE group the speed-up is measured against");
   runners["sweep"] = [=]() {
+    if (!sa->merge.empty()) return run_merge(*sa);
+    if (!sa->summarize.empty()) return run_summarize(*sa);
+    if (!sa->spec.empty() && !sa->emit.empty()) return run_emit(*sa);
+    if (!sa->spec.empty()) return run_spec_sweep(*sa);
     opt->net.backend = parse_backend(*backend);
     const auto port_list = split_list(*ports, "--ports");
     const auto rate_list = parse_rates(*rates);

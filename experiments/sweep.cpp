@@ -16,7 +16,7 @@ namespace wn {
 
 std::vector<nlohmann::json> run_sweep(const std::vector<SweepPoint>& points,
                                       const std::function<void(size_t, const nlohmann::json&)>& on_result,
-                                      unsigned jobs) {
+                                      unsigned jobs, bool keep_going) {
   std::vector<nlohmann::json> results;
   results.reserve(points.size());
   // A window of up to `jobs` children; results are taken in point order, so the
@@ -36,7 +36,8 @@ std::vector<nlohmann::json> run_sweep(const std::vector<SweepPoint>& points,
       } catch (const ConfigError&) {
         throw;
       } catch (const std::exception& e) {
-        throw std::runtime_error(points[i].label + ": " + e.what());
+        if (!keep_going) throw std::runtime_error(points[i].label + ": " + e.what());
+        results.push_back({{"ok", false}, {"error", e.what()}});
       }
       if (on_result) on_result(i, results.back());
     }

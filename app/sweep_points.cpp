@@ -1,0 +1,147 @@
+// A sweep point's options, built by the command's own CLI11 options from the
+// point's parameters as if typed: `{bytes: 64}` is `--bytes 64`, checked by
+// the same validators and resolved by the same code as a command line.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <set>
+
+#include "algorithms/pipeline.h"
+#include "algorithms/registry.h"
+#include "algorithms/schedule_checker.h"
+#include "app/options.h"
+#include "app/run_options.h"
+#include "app/sweep_spec.h"
+#include "experiments/collective_run.h"
+#include "experiments/traffic_run.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::cli {
+
+namespace {
+
+// Per-point outputs would collide between points; the sweep writes one results file.
+const std::set<std::string> kNotSwept = {"help", "json", "csv", "trace"};
+
+// One command's options on a throw-away CLI::App, ready to parse a point.
+struct PointCli {
+  CLI::App app;
+  RunCli run;
+  bool simulate = false;
+  TrafficOptions traffic;
+  std::string backend = "model";
+  bool no_dateline = false;
+  explicit PointCli(const std::string& command) {
+    if (command == "traffic") {
+      add_traffic_run_options(&app, traffic, backend, no_dateline);
+    } else {
+      add_common_options(&app, run, false);
+      if (command == "check") app.add_flag("--simulate", simulate, "");
+    }
+  }
+  // CLI11 parses a vector given last-first.
+  void parse(const SweepParams& p, const SpecRules& rules) {
+    std::vector<std::string> args;
+    for (const auto& [k, v] : p) {
+      if (rules.flags.count(k)) {
+        if (v == "true") args.push_back("--" + k);
+      } else {
+        args.push_back("--" + k);
+        args.push_back(v);
+      }
+    }
+    std::reverse(args.begin(), args.end());
+    app.parse(args);
+  }
+};
+
+nlohmann::json check_point(const fw::ScheduleRunOptions& o, bool simulate) {
+  const NetworkSetup net = fw::resolve_network(o);
+  const alg::AlgorithmInfo& info = alg::find_algorithm(o.algorithm);
+  int source = 0;
+  const alg::AlgorithmArgs args = fw::algorithm_args(o, net, &source);
+  const alg::Schedule sched = alg::build_schedule(info, net.topology, args).schedule;
+  const alg::ScheduleCheck chk = alg::check_schedule(sched, net.topology, args.ports, info.exactly_once);
+  nlohmann::json j = fw::check_to_json(chk, net.topology, o, source);
+  bool ok = chk.port_overuse.empty() && chk.delivery.empty();
+  if (simulate) {
+    const fw::ScheduleRunResult r = fw::run_schedule(o, net);
+    const fw::SimulatedCheck sc = fw::compare_check(chk, r);
+    j["simulated"] = sc.json;
+    // The run's own summary too, so --summarize reads latency, cycles and contention as for `run`.
+    for (const auto& [k, v] : r.to_json(false).items()) if (!j.contains(k)) j[k] = v;
+    ok = ok && sc.agrees && r.ok();
+  }
+  j["ok"] = ok;
+  return j;
+}
+
+}  // namespace
+
+std::map<std::string, SpecRules> sweep_rules() {
+  std::map<std::string, SpecRules> out;
+  for (const std::string command : {"run", "check", "traffic"}) {
+    PointCli cli(command);
+    SpecRules r;
+    for (const auto* o : cli.app.get_options()) {
+      if (o->get_lnames().empty()) continue;
+      const std::string name = o->get_lnames().front();
+      if (kNotSwept.count(name)) continue;
+      (o->get_type_size() == 0 ? r.flags : r.options).insert(name);
+    }
+    // Family flags (--order, ...) live in option groups, which get_options() does not list.
+    if (command != "traffic")
+      for (const auto& fam : alg::families())
+        for (const auto& f : fam.options) r.options.insert(f.flag.substr(2));
+    r.sources = command != "traffic";
+    r.default_topology = command == "traffic" ? TrafficOptions{}.topology : fw::ScheduleRunOptions{}.topology;
+    out[command] = r;
+  }
+  return out;
+}
+
+std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, const std::string& file) {
+  const SpecRules rules = sweep_rules().at(spec.command);
+  // Each distinct value alone first, so a bad one is named by its key rather than by a point.
+  std::map<std::string, std::set<std::string>> values;
+  for (const auto& p : spec.points)
+    for (const auto& [k, v] : p) values[k].insert(v);
+  for (const auto& [k, vs] : values)
+    for (const auto& v : vs) {
+      PointCli cli(spec.command);
+      try {
+        cli.parse({{k, v}}, rules);
+      } catch (const CLI::ParseError& e) {
+        throw ConfigError(file + ": " + k, fmt::format("'{}' rejected: {}", v, e.what()));
+      }
+    }
+  std::vector<std::function<nlohmann::json()>> jobs;
+  for (size_t i = 0; i < spec.points.size(); ++i) {
+    const SweepParams& p = spec.points[i];
+    auto cli = std::make_shared<PointCli>(spec.command);
+    try {
+      cli->parse(p, rules);
+      if (spec.command == "traffic") {
+        TrafficOptions o = cli->traffic;
+        o.net.backend = parse_backend(cli->backend);
+        o.net.dateline = !cli->no_dateline;
+        jobs.push_back([o] { return run_traffic(o).to_json(); });
+        continue;
+      }
+      const fw::ScheduleRunOptions o = resolve(cli->run);
+      // Cheap (no simulation): the network and the algorithm's arguments, so a combination the
+      // algorithm refuses fails the spec before anything runs.
+      fw::algorithm_args(o, fw::resolve_network(o));
+      if (spec.command == "check") jobs.push_back([o, sim = cli->simulate] { return check_point(o, sim); });
+      else jobs.push_back([o] { return fw::run_schedule(o).to_json(false); });
+    } catch (const CLI::ParseError& e) {
+      throw ConfigError(fmt::format("{}: point {} ({})", file, i, point_label(p)), e.what());
+    } catch (const ConfigError& e) {
+      throw ConfigError(fmt::format("{}: point {} ({})", file, i, point_label(p)), e.what());
+    }
+  }
+  return jobs;
+}
+
+}  // namespace wn::cli

@@ -1,0 +1,208 @@
+// `wormnet sweep SPEC.yaml`: every point of a spec, each in its own forked
+// process (run_sweep), appended to a results file as it finishes; a rerun
+// skips the points the file already has (by key) and retries failed ones.
+// Also --summarize, --merge and --emit (GNU parallel job list, Slurm array).
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "app/options.h"
+#include "app/sweep_spec.h"
+#include "experiments/report_file.h"
+#include "experiments/sweep.h"
+#include "experiments/sweep_results.h"
+#include "experiments/sweep_summary.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::cli {
+
+namespace {
+
+std::string default_out(const std::string& spec) {
+  return std::filesystem::path(spec).filename().replace_extension(".jsonl").string();
+}
+
+// "I/N" -> {I, N}; empty -> {0, 1}.
+std::pair<size_t, size_t> parse_shard(const std::string& s) {
+  if (s.empty()) return {0, 1};
+  const size_t slash = s.find('/');
+  const std::string allowed = "allowed: I/N with 0 <= I < N (an array task of N)";
+  std::string i = s.substr(0, slash), n = slash == std::string::npos ? "" : s.substr(slash + 1);
+  if (slash == std::string::npos || !uint_in(0, 1u << 20)(i).empty() || !uint_in(1, 1u << 20)(n).empty() ||
+      std::stoul(i) >= std::stoul(n))
+    throw ConfigError("--shard", fmt::format("'{}' is not a shard; {}", s, allowed));
+  return {std::stoul(i), std::stoul(n)};
+}
+
+std::string clock_text(double s) {
+  const long t = long(s + 0.5);
+  return t >= 3600 ? fmt::format("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60) : fmt::format("{}:{:02}", t / 60, t % 60);
+}
+
+}  // namespace
+
+int run_spec_sweep(const SpecSweepArgs& a) {
+  const SweepSpec spec = load_sweep_spec(a.spec, sweep_rules());
+  const auto jobs = point_jobs(spec, a.spec);  // every point valid before anything runs
+  const auto [shard, shards] = parse_shard(a.shard);
+  const std::string out = a.out.empty() ? default_out(a.spec) : a.out;
+  ResultsAppender appender(out);
+  const auto have = latest_by_key(read_result_lines(out));
+  std::vector<size_t> todo;  // indices into spec.points, in point order
+  size_t total = 0, skipped = 0;
+  for (size_t i = 0; i < spec.points.size(); ++i) {
+    if (i % shards != shard) continue;
+    ++total;
+    auto it = have.find(point_key(spec.command, spec.points[i]));
+    if (it != have.end() && line_ok(it->second)) ++skipped;
+    else todo.push_back(i);
+  }
+  const unsigned j = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
+  fmt::print("wormnet sweep {}: {} points of `{}`{}, {} already in {}, {} to run with -j {}\n", a.spec, total,
+             spec.command, shards > 1 ? fmt::format(" (shard {}/{})", shard, shards) : "", skipped, out, todo.size(), j);
+  std::vector<SweepPoint> points;
+  for (size_t i : todo) {
+    // Exceptions in the child become a failed line (kept, retried next time), not a stopped sweep.
+    auto job = jobs[i];
+    points.push_back({point_label(spec.points[i]), [job]() -> nlohmann::json {
+                        try {
+                          return job();
+                        } catch (const std::exception& e) {
+                          return {{"ok", false}, {"error", e.what()}};
+                        }
+                      }});
+  }
+  const bool tty = isatty(STDOUT_FILENO);
+  const auto t0 = std::chrono::steady_clock::now();
+  size_t done = 0, failed = 0;
+  run_sweep(
+      points,
+      [&](size_t n, const nlohmann::json& result) {
+        const SweepParams& p = spec.points[todo[n]];
+        nlohmann::json line = result;
+        line["key"] = point_key(spec.command, p);
+        line["command"] = spec.command;
+        line["params"] = p;
+        appender.append(line);
+        ++done;
+        const bool ok = line_ok(result);
+        failed += ok ? 0 : 1;
+        const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double eta = el / double(done) * double(todo.size() - done);
+        const std::string status =
+            fmt::format("[{}/{}] {} failed, elapsed {}, ETA {}", skipped + done, total, failed, clock_text(el), clock_text(eta));
+        if (!ok) fmt::print("{}FAIL {}: {}\n", tty ? "\r\033[K" : "", point_label(p), result.value("error", "data check"));
+        if (tty) {
+          // A bar redrawn in place; the last one stays.
+          const int w = 30, fill = int(double(w) * double(skipped + done) / double(std::max<size_t>(total, 1)));
+          fmt::print("\r\033[K{} [{}{}]{}", status, std::string(size_t(fill), '#'), std::string(size_t(w - fill), '.'),
+                     done == todo.size() ? "\n" : "");
+        } else {
+          fmt::print("{}  {}\n", status, point_label(p));
+        }
+        std::fflush(stdout);
+      },
+      j, true);
+  fmt::print("{} points in {}: {} ok, {} failed{}\n", total, out, total - failed, failed,
+             failed ? " (rerun the same command to retry them)" : "");
+  return failed ? 1 : 0;
+}
+
+int run_merge(const SpecSweepArgs& a) {
+  if (a.out.empty()) throw ConfigError("--merge", "needs --out; allowed: --merge A.jsonl B.jsonl --out R.jsonl");
+  std::vector<std::string> expected;
+  if (!a.spec.empty()) {
+    const SweepSpec spec = load_sweep_spec(a.spec, sweep_rules());
+    for (const auto& p : spec.points) expected.push_back(point_key(spec.command, p));
+  }
+  const MergeReport r = merge_results(a.merge, expected);
+  check_writable(a.out, "--out");
+  std::string text;
+  for (const auto& j : r.merged) text += j.dump() + "\n";
+  write_report(a.out, text, "--out");
+  fmt::print("merged {} lines from {} files into {}: {} points, {} duplicates dropped, {} failed, {} missing{}\n",
+             r.lines_read, a.merge.size(), a.out, r.merged.size(), r.duplicates, r.failed, r.missing.size(),
+             expected.empty() ? " (give the spec to find gaps)" : "");
+  for (const auto& k : r.missing) fmt::print("  missing {}\n", k);
+  return r.missing.empty() && r.failed == 0 ? 0 : 1;
+}
+
+int run_summarize(const SpecSweepArgs& a) {
+  if (!std::ifstream(a.summarize)) throw ConfigError("--summarize", "'" + a.summarize + "' cannot be read; allowed: a results file");
+  SummaryOptions o;
+  o.by = split_list(a.by, "--by");
+  if (!a.baseline.empty()) {
+    const size_t eq = a.baseline.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == a.baseline.size())
+      throw ConfigError("--baseline", fmt::format("'{}'; allowed: KEY=VALUE (algorithm=rd-broadcast)", a.baseline));
+    o.baseline_key = a.baseline.substr(0, eq);
+    o.baseline_value = a.baseline.substr(eq + 1);
+  }
+  if (!a.csv.empty()) check_writable(a.csv, "--csv");
+  std::vector<nlohmann::json> lines;
+  for (auto& [k, j] : latest_by_key(read_result_lines(a.summarize))) lines.push_back(std::move(j));
+  // Point order (the file's order of first appearance), not key order.
+  std::map<std::string, size_t> first;
+  size_t n = 0;
+  for (const auto& j : read_result_lines(a.summarize)) first.emplace(j["key"].get<std::string>(), n++);
+  std::sort(lines.begin(), lines.end(), [&](const auto& x, const auto& y) { return first[x["key"]] < first[y["key"]]; });
+  const SummaryTable t = summarize(lines, o);
+  fmt::print("{}", t.text());
+  fmt::print("(over each group's points: mean / min / max / p95; latencies and cycles in network cycles; "
+             "stepwise..flow: mean contention delay cycles{})\n",
+             o.baseline_key.empty() ? "" : "; speedup: the baseline's mean cycles over the group's");
+  if (!a.csv.empty()) write_report(a.csv, t.csv(), "--csv");
+  return 0;
+}
+
+int run_emit(const SpecSweepArgs& a) {
+  const std::string kind = a.emit[0], dir = a.emit[1];
+  if (kind != "parallel" && kind != "slurm")
+    throw ConfigError("--emit", fmt::format("'{}'; allowed: parallel DIR, slurm DIR", kind));
+  const SweepSpec spec = load_sweep_spec(a.spec, sweep_rules());
+  point_jobs(spec, a.spec);  // a bad spec fails here, not on the cluster
+  const size_t chunks = a.chunks ? std::min<size_t>(a.chunks, spec.points.size()) : std::min<size_t>(spec.points.size(), 64);
+  std::filesystem::create_directories(dir);
+  const std::string self = std::filesystem::canonical("/proc/self/exe").string();
+  const std::string spec_abs = std::filesystem::absolute(a.spec).string();
+  const std::string dir_abs = std::filesystem::absolute(dir).string();
+  // Each task is the same sweep restricted to its shard, resuming from its own results file.
+  auto task = [&](const std::string& i) {
+    return fmt::format("{} sweep {} --shard {}/{} -j 1 --out {}/results-{}.jsonl", self, spec_abs, i, chunks, dir_abs, i);
+  };
+  if (kind == "parallel") {
+    std::string jobs;
+    for (size_t i = 0; i < chunks; ++i) jobs += task(std::to_string(i)) + "\n";
+    write_report(dir + "/jobs.txt", jobs, "--emit");
+    write_report(dir + "/run.sh",
+                 fmt::format("#!/bin/sh\n# {} points of {} in {} jobs. Add --sshlogin HOST,... (same paths on every host)\n"
+                             "# to spread them; --resume skips jobs the joblog has finished.\n"
+                             "cd {} && parallel --joblog {}/joblog --resume \"$@\" < {}/jobs.txt\n"
+                             "{} sweep --merge {}/results-*.jsonl --out {}/results.jsonl {}\n",
+                             spec.points.size(), spec_abs, chunks, dir_abs, dir_abs, dir_abs, self, dir_abs, dir_abs, spec_abs),
+                 "--emit");
+  } else {
+    write_report(dir + "/sweep.sbatch",
+                 fmt::format("#!/bin/bash\n# {} points of {} as {} array tasks, at most {} at once.\n"
+                             "# Submit: sbatch {}/sweep.sbatch; then merge:\n"
+                             "#   {} sweep --merge {}/results-*.jsonl --out {}/results.jsonl {}\n"
+                             "#SBATCH --job-name=wormnet-sweep\n#SBATCH --array=0-{}%{}\n#SBATCH --ntasks=1\n"
+                             "#SBATCH --cpus-per-task=1\n#SBATCH --output={}/slurm-%A_%a.out\n"
+                             "set -e\nexec {}\n",
+                             spec.points.size(), spec_abs, chunks, a.throttle, dir_abs, self, dir_abs, dir_abs, spec_abs,
+                             chunks - 1, a.throttle, dir_abs, task("${SLURM_ARRAY_TASK_ID}")),
+                 "--emit");
+  }
+  std::filesystem::permissions(dir + (kind == "parallel" ? "/run.sh" : "/sweep.sbatch"),
+                               std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+  fmt::print("wrote {}/{} ({} points in {} tasks)\n", dir, kind == "parallel" ? "jobs.txt and run.sh" : "sweep.sbatch",
+             spec.points.size(), chunks);
+  return 0;
+}
+
+}  // namespace wn::cli

@@ -1,0 +1,43 @@
+// Sweep specs (`wormnet sweep SPEC.yaml`): a YAML file naming a command and
+// its parameters, any of them a list, a range or part of a `zip:` group,
+// expanded ONCE into points before anything runs. A point is the full set of
+// CLI-equivalent parameters of one run (key without "--" -> text), so the app
+// layer builds each point's options with the command's own option parsing and
+// a point means exactly what the same command line means.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace wn {
+
+using SweepParams = std::map<std::string, std::string>;  // sorted: canonical order
+
+// What one command accepts, handed down by the app layer (from its CLI options).
+struct SpecRules {
+  std::set<std::string> options;  // keys taking a value ("topology", "max-cycles")
+  std::set<std::string> flags;    // boolean keys ("simulate"): true | false
+  bool sources = false;           // `sources:` expands into `source` (rooted collectives)
+  std::string default_topology;   // the network `sources:` counts nodes of when none is given
+};
+
+struct SweepSpec {
+  std::string command;
+  std::vector<SweepParams> points;  // in expansion order: axes as the file lists them, sources innermost
+};
+
+// Parses and expands a spec. Any error -> ConfigError whose field is "FILE: KEY"
+// and whose text names the value and what is allowed.
+SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file,
+                           const std::map<std::string, SpecRules>& commands);
+SweepSpec load_sweep_spec(const std::string& path, const std::map<std::string, SpecRules>& commands);
+
+// A stable hash (FNV-1a 64, hex) of the command and the point's canonical
+// parameters: the identity a results file resumes and merges by.
+std::string point_key(const std::string& command, const SweepParams& p);
+// "algorithm=rd-broadcast bytes=32 ..." for progress lines and errors.
+std::string point_label(const SweepParams& p);
+
+}  // namespace wn
