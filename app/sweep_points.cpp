@@ -70,7 +70,9 @@ nlohmann::json check_point(const fw::ScheduleRunOptions& o, bool simulate) {
     const fw::SimulatedCheck sc = fw::compare_check(chk, r);
     j["simulated"] = sc.json;
     // The run's own summary too, so --summarize reads latency, cycles and contention as for `run`.
-    for (const auto& [k, v] : r.to_json(false).items()) if (!j.contains(k)) j[k] = v;
+    const nlohmann::json run = r.to_json(false);  // named: items() of a temporary would dangle
+    for (const auto& [k, v] : run.items())
+      if (!j.contains(k)) j[k] = v;
     ok = ok && sc.agrees && r.ok();
   }
   j["ok"] = ok;
@@ -88,7 +90,7 @@ std::map<std::string, SpecRules> sweep_rules() {
       if (o->get_lnames().empty()) continue;
       const std::string name = o->get_lnames().front();
       if (kNotSwept.count(name)) continue;
-      (o->get_type_size() == 0 ? r.flags : r.options).insert(name);
+      (o->get_expected_max() == 0 ? r.flags : r.options).insert(name);  // add_flag: expected(0)
     }
     // Family flags (--order, ...) live in option groups, which get_options() does not list.
     if (command != "traffic")
@@ -117,6 +119,7 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
       }
     }
   std::vector<std::function<nlohmann::json()>> jobs;
+  std::set<std::string> built;
   for (size_t i = 0; i < spec.points.size(); ++i) {
     const SweepParams& p = spec.points[i];
     auto cli = std::make_shared<PointCli>(spec.command);
@@ -130,9 +133,14 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
         continue;
       }
       const fw::ScheduleRunOptions o = resolve(cli->run);
-      // Cheap (no simulation): the network and the algorithm's arguments, so a combination the
-      // algorithm refuses fails the spec before anything runs.
-      fw::algorithm_args(o, fw::resolve_network(o));
+      // No simulation: the network, the algorithm's arguments and its schedule, so a combination
+      // the algorithm refuses fails the spec before anything runs. The schedule once per point
+      // without its source (a 1024-source sweep builds it once).
+      const NetworkSetup net = fw::resolve_network(o);
+      const alg::AlgorithmArgs args = fw::algorithm_args(o, net);
+      SweepParams shape = p;
+      shape.erase("source");
+      if (built.insert(point_label(shape)).second) alg::build_schedule(alg::find_algorithm(o.algorithm), net.topology, args);
       if (spec.command == "check") jobs.push_back([o, sim = cli->simulate] { return check_point(o, sim); });
       else jobs.push_back([o] { return fw::run_schedule(o).to_json(false); });
     } catch (const CLI::ParseError& e) {

@@ -7,6 +7,7 @@ PACKAGES=(
   libgtest-dev libgmock-dev libbenchmark-dev
   nlohmann-json3-dev libcli11-dev libyaml-cpp-dev libfmt-dev zlib1g-dev
   yosys python3 python3-matplotlib
+  parallel  # GNU parallel: `wormnet sweep --emit parallel` and its test
 )
 missing=()
 for p in "${PACKAGES[@]}"; do

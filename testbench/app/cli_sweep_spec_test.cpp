@@ -1,0 +1,228 @@
+// `wormnet sweep SPEC.yaml` as a user runs it: spec errors before anything
+// runs, results independent of -j, resume after a killed sweep, merge with
+// duplicates and gaps, summarize, and the GNU parallel / Slurm job lists.
+// Tiny networks (mesh:4x4) so each test takes seconds.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <set>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "testbench/app/cli_helpers.h"
+
+namespace wn::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A fresh folder per test (ctest runs tests of one binary in parallel processes).
+std::string dir_for(const std::string& name) {
+  const std::string d = std::string(WN_BINARY_DIR) + "/cli_sweep_spec_test/" + name;
+  fs::remove_all(d);
+  fs::create_directories(d);
+  return d;
+}
+
+std::string write(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+  return path;
+}
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::vector<nlohmann::json> lines_of(const std::string& path) {
+  std::vector<nlohmann::json> out;
+  std::ifstream f(path);
+  for (std::string l; std::getline(f, l);) out.push_back(nlohmann::json::parse(l));
+  return out;
+}
+
+// 2 algorithms x 2 port models x 2 sizes x 2 sources = 16 points.
+const char* kSpec = "command: run\ntopology: mesh:4x4\nalgorithm: [rd-broadcast, binomial-scatter]\n"
+                    "ports: [one, all]\nbytes: {from: 32, to: 64, factor: 2}\nsources: [0, 5]\n";
+
+TEST(CliSweepSpec, BadSpecIsOneLineExit2BeforeAnythingRuns) {
+  const auto d = dir_for("bad");
+  const auto spec = write(d + "/s.yaml", "command: run\ntopology: mesh:4x4\nbytes: [32, -4]\n");
+  const CliRun r = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");
+  EXPECT_EQ(r.code, 2) << r.out;
+  EXPECT_EQ(r.out, "error: " + spec + ": bytes: '-4' rejected: --bytes: '-4' is not allowed; allowed: an integer "
+                                      "4..67108864\n");
+  EXPECT_FALSE(fs::exists(d + "/r.jsonl"));  // nothing ran, nothing written
+  // A combination the algorithm refuses is found before the first point runs, too.
+  write(spec, "command: run\ntopology: [mesh:4x4, cube:3]\nalgorithm: edn-broadcast\n");
+  const CliRun c = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");
+  EXPECT_EQ(c.code, 2) << c.out;
+  EXPECT_NE(c.out.find("error: " + spec + ": point 1 (algorithm=edn-broadcast topology=cube:3)"), std::string::npos)
+      << c.out;
+  EXPECT_EQ(std::count(c.out.begin(), c.out.end(), '\n'), 1) << c.out;
+  EXPECT_FALSE(fs::exists(d + "/r.jsonl"));
+}
+
+TEST(CliSweepSpec, ResultsDoNotDependOnJobs) {
+  const auto d = dir_for("jobs");
+  const auto spec = write(d + "/s.yaml", kSpec);
+  const CliRun one = wormnet("sweep " + spec + " -j 1 --out " + d + "/j1.jsonl");
+  const CliRun two = wormnet("sweep " + spec + " -j 2 --out " + d + "/j2.jsonl");
+  ASSERT_EQ(one.code, 0) << one.out;
+  ASSERT_EQ(two.code, 0) << two.out;
+  EXPECT_NE(one.out.find("[16/16] 0 failed, elapsed "), std::string::npos) << one.out;
+  const auto a = slurp(d + "/j1.jsonl");
+  EXPECT_EQ(a, slurp(d + "/j2.jsonl"));  // byte for byte: same points, same order, no wall time
+  const auto ls = lines_of(d + "/j1.jsonl");
+  ASSERT_EQ(ls.size(), 16u);
+  EXPECT_EQ(ls[1]["params"]["source"], "5");
+  EXPECT_EQ(ls[15]["params"]["algorithm"], "binomial-scatter");
+  EXPECT_EQ(ls[15]["config"]["bytes"], 64);  // the run's own options agree with the point's parameters
+  // The point means what the same command line means.
+  const CliRun run = wormnet("run --topology mesh:4x4 --algorithm binomial-scatter --ports all --bytes 64 --source 5 "
+                             "--json " + d + "/one.json");
+  ASSERT_EQ(run.code, 0) << run.out;
+  EXPECT_EQ(read_json(d + "/one.json")["cycles"], ls[15]["cycles"]);
+  // A rerun finds everything done.
+  const CliRun again = wormnet("sweep " + spec + " -j 2 --out " + d + "/j1.jsonl");
+  EXPECT_NE(again.out.find("16 points of `run`, 16 already in"), std::string::npos) << again.out;
+  EXPECT_EQ(slurp(d + "/j1.jsonl"), a);
+}
+
+TEST(CliSweepSpec, KilledSweepResumesWithoutDuplicatesOrGaps) {
+  const auto d = dir_for("resume");
+  // 48 points of mesh:8x8 (~50 ms each): the kill lands well before the end.
+  const auto spec = write(d + "/s.yaml", "command: run\ntopology: mesh:8x8\nalgorithm: [rd-broadcast, binomial-scatter]\n"
+                                         "ports: [one, all]\nbytes: [256, 1024, 4096]\nsources: random:4\nseed: 3\n");
+  const std::string out = d + "/r.jsonl", bin = std::string(WN_BINARY_DIR) + "/wormnet";
+  const pid_t pid = fork();
+  if (pid == 0) {
+    freopen("/dev/null", "w", stdout);
+    execl(bin.c_str(), "wormnet", "sweep", spec.c_str(), "-j", "2", "--out", out.c_str(), (char*)nullptr);
+    _exit(127);
+  }
+  for (int i = 0; i < 3000 && lines_of(out).size() < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  kill(pid, SIGKILL);
+  waitpid(pid, nullptr, 0);
+  const size_t before = lines_of(out).size();
+  ASSERT_GE(before, 3u);
+  ASSERT_LT(before, 48u) << "the sweep finished before the kill; nothing was resumed";
+  const CliRun r = wormnet("sweep " + spec + " -j 2 --out " + out);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find(fmt::format("48 points of `run`, {} already in", before)), std::string::npos) << r.out;
+  // Every point exactly once, each equal to an uninterrupted run's line.
+  ASSERT_EQ(wormnet("sweep " + spec + " -j 2 --out " + d + "/clean.jsonl").code, 0);
+  std::map<std::string, nlohmann::json> clean;
+  for (const auto& j : lines_of(d + "/clean.jsonl")) clean[j["key"]] = j;
+  std::set<std::string> seen;
+  for (const auto& j : lines_of(out)) {
+    EXPECT_TRUE(seen.insert(j["key"]).second) << "duplicate " << j["key"];
+    EXPECT_EQ(j, clean[j["key"]]);
+  }
+  EXPECT_EQ(seen.size(), 48u);
+}
+
+TEST(CliSweepSpec, MergeDropsDuplicatesAndReportsGaps) {
+  const auto d = dir_for("merge");
+  const auto spec = write(d + "/s.yaml", kSpec);
+  ASSERT_EQ(wormnet("sweep " + spec + " -j 2 --out " + d + "/all.jsonl").code, 0);
+  const auto ls = lines_of(d + "/all.jsonl");
+  // A: points 0..9, B: points 8..14 (8, 9 twice), point 15 nowhere.
+  std::string a, b;
+  for (size_t i = 0; i < 10; ++i) a += ls[i].dump() + "\n";
+  for (size_t i = 8; i < 15; ++i) b += ls[i].dump() + "\n";
+  write(d + "/a.jsonl", a);
+  write(d + "/b.jsonl", b);
+  const CliRun r = wormnet("sweep --merge " + d + "/a.jsonl " + d + "/b.jsonl --out " + d + "/m.jsonl " + spec);
+  EXPECT_EQ(r.code, 1) << r.out;  // a gap
+  EXPECT_NE(r.out.find("merged 17 lines from 2 files into " + d + "/m.jsonl: 15 points, 2 duplicates dropped, 0 failed, "
+                       "1 missing"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("  missing " + ls[15]["key"].get<std::string>()), std::string::npos) << r.out;
+  // With the gap filled the merge is the uninterrupted results file, byte for byte (point order).
+  write(d + "/c.jsonl", ls[15].dump() + "\n");
+  const CliRun full = wormnet("sweep --merge " + d + "/a.jsonl " + d + "/b.jsonl " + d + "/c.jsonl --out " + d +
+                              "/m.jsonl " + spec);
+  EXPECT_EQ(full.code, 0) << full.out;
+  EXPECT_EQ(slurp(d + "/m.jsonl"), slurp(d + "/all.jsonl"));
+}
+
+TEST(CliSweepSpec, SummarizeAveragesOverSources) {
+  const auto d = dir_for("summary");
+  const auto spec = write(d + "/s.yaml", kSpec);
+  ASSERT_EQ(wormnet("sweep " + spec + " -j 2 --out " + d + "/r.jsonl").code, 0);
+  const CliRun r = wormnet("sweep --summarize " + d + "/r.jsonl --by algorithm,ports,bytes --baseline "
+                           "algorithm=rd-broadcast --csv " + d + "/s.csv");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto csv = slurp(d + "/s.csv");
+  EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 9);  // header + 2 x 2 x 2 groups
+  EXPECT_EQ(csv.rfind("algorithm,ports,bytes,points,failed,avg_latency_mean,", 0), 0u) << csv;
+  // The first group (rd-broadcast, one, 32) by hand: the mean of its two sources' cycles.
+  const auto ls = lines_of(d + "/r.jsonl");
+  const double mean = (ls[0]["cycles"].get<double>() + ls[1]["cycles"].get<double>()) / 2;
+  const std::string row = csv.substr(csv.find('\n') + 1);
+  EXPECT_EQ(row.rfind("rd-broadcast,one,32,2,0,", 0), 0u) << row;
+  EXPECT_NE(row.find(fmt::format(",{},", mean)), std::string::npos) << mean << "\n" << row;
+  EXPECT_NE(row.find(",1.000\n"), std::string::npos) << row;  // the baseline against itself
+}
+
+TEST(CliSweepSpec, TrafficAndCheckSpecsRun) {
+  const auto d = dir_for("traffic");
+  const auto t = write(d + "/t.yaml", "command: traffic\ntopology: mesh:4x4\nports: [one, all]\n"
+                                      "rate: {from: 0.1, to: 0.2, step: 0.1}\ncycles: 500\nwarmup: 100\n");
+  const CliRun r = wormnet("sweep " + t + " -j 2 --out " + d + "/t.jsonl");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const auto ls = lines_of(d + "/t.jsonl");
+  ASSERT_EQ(ls.size(), 4u);
+  EXPECT_EQ(ls[3]["params"]["rate"], "0.2");
+  EXPECT_GT(ls[3]["throughput"]["accepted"].get<double>(), 0.1);
+  const auto c = write(d + "/c.yaml", "command: check\ntopology: mesh:4x4\nalgorithm: edn-broadcast\nports: all\nsimulate: true\n"
+                                      "sources: [0, 5]\n");
+  const CliRun k = wormnet("sweep " + c + " -j 2 --out " + d + "/c.jsonl");
+  ASSERT_EQ(k.code, 0) << k.out;
+  EXPECT_TRUE(lines_of(d + "/c.jsonl")[1].contains("simulated"));
+}
+
+TEST(CliSweepSpec, GnuParallelJobListReproducesTheLocalRun) {
+  const auto d = dir_for("parallel");
+  const auto spec = write(d + "/s.yaml", kSpec);
+  const CliRun e = wormnet("sweep " + spec + " --emit parallel " + d + "/jobs --chunks 3");
+  ASSERT_EQ(e.code, 0) << e.out;
+  const auto jobs = slurp(d + "/jobs/jobs.txt");
+  EXPECT_EQ(std::count(jobs.begin(), jobs.end(), '\n'), 3);
+  EXPECT_NE(jobs.find(" --shard 2/3 -j 1 --out " + fs::absolute(d).string() + "/jobs/results-2.jsonl"),
+            std::string::npos) << jobs;
+  if (std::system("command -v parallel >/dev/null 2>&1") != 0) GTEST_SKIP() << "GNU parallel not installed (scripts/setup.sh)";
+  ASSERT_EQ(std::system(("sh " + d + "/jobs/run.sh -j 2 > " + d + "/run.log 2>&1").c_str()), 0) << slurp(d + "/run.log");
+  ASSERT_EQ(wormnet("sweep " + spec + " -j 2 --out " + d + "/local.jsonl").code, 0);
+  EXPECT_EQ(slurp(d + "/jobs/results.jsonl"), slurp(d + "/local.jsonl"));
+  // --resume: a second run has nothing left to do and the results stay as they were.
+  ASSERT_EQ(std::system(("sh " + d + "/jobs/run.sh -j 2 > " + d + "/run2.log 2>&1").c_str()), 0);
+  EXPECT_EQ(slurp(d + "/jobs/results.jsonl"), slurp(d + "/local.jsonl"));
+}
+
+TEST(CliSweepSpec, SlurmScriptIsAThrottledArrayOfShards) {
+  const auto d = dir_for("slurm");
+  const auto spec = write(d + "/s.yaml", kSpec);
+  const CliRun e = wormnet("sweep " + spec + " --emit slurm " + d + "/job --chunks 4 --throttle 2");
+  ASSERT_EQ(e.code, 0) << e.out;
+  const auto s = slurp(d + "/job/sweep.sbatch");
+  EXPECT_EQ(s.rfind("#!/bin/bash\n", 0), 0u);
+  EXPECT_NE(s.find("#SBATCH --array=0-3%2\n"), std::string::npos) << s;
+  EXPECT_NE(s.find("--shard ${SLURM_ARRAY_TASK_ID}/4 -j 1 --out "), std::string::npos) << s;
+  EXPECT_NE(s.find("/results-${SLURM_ARRAY_TASK_ID}.jsonl"), std::string::npos) << s;
+  // What one array task runs: its shard only (points 1, 5, 9, 13).
+  const CliRun t = wormnet("sweep " + spec + " --shard 1/4 -j 1 --out " + d + "/t1.jsonl");
+  ASSERT_EQ(t.code, 0) << t.out;
+  EXPECT_EQ(lines_of(d + "/t1.jsonl").size(), 4u);
+}
+
+}  // namespace
+}  // namespace wn::test
