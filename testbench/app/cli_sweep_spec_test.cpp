@@ -224,5 +224,18 @@ TEST(CliSweepSpec, SlurmScriptIsAThrottledArrayOfShards) {
   EXPECT_EQ(lines_of(d + "/t1.jsonl").size(), 4u);
 }
 
+// The shipped specs stay valid as options change (--emit expands and validates without running).
+TEST(CliSweepSpec, ShippedSpecsAreValid) {
+  const auto d = dir_for("shipped");
+  int n = 0;
+  for (const auto& f : fs::directory_iterator(std::string(WN_SOURCE_DIR) + "/experiments/specs")) {
+    if (f.path().extension() != ".yaml") continue;
+    const CliRun r = wormnet("sweep " + f.path().string() + " --emit parallel " + d + "/" + f.path().stem().string());
+    EXPECT_EQ(r.code, 0) << f.path() << "\n" << r.out;
+    ++n;
+  }
+  EXPECT_GE(n, 5);
+}
+
 }  // namespace
 }  // namespace wn::test
