@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs every Debian package wormnet's build, tests, demo and plots need.
 # Idempotent: does nothing when all are present; otherwise one apt-get update, one install.
+# --slurm: also Slurm and munge, for the `slurm` ctest label (scripts/slurm_test.sh).
 set -euo pipefail
 PACKAGES=(
   verilator libsystemc-dev cmake ninja-build g++ pkg-config
@@ -9,6 +10,7 @@ PACKAGES=(
   yosys python3 python3-matplotlib
   parallel  # GNU parallel: `wormnet sweep --emit parallel` and its test
 )
+[ "${1:-}" = --slurm ] && PACKAGES+=(slurm-wlm munge)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
