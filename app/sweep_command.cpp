@@ -42,7 +42,9 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
   cmd->add_option("--ports", *ports, "comma-separated port models (one, all, K)")->capture_default_str();
   cmd->add_option("--rates", *rates, "comma-separated offered loads, flits/node/cycle")->capture_default_str();
   cmd->add_option("--json", *json, "write all points as JSON");
-  // The spec form (app/sweep_spec_command.cpp); without a spec, the rate sweep above.
+  // The spec form (app/sweep_spec_command.cpp); without a spec, the rate sweep above. The rate
+  // sweep's options are the first `rate_opts`; given with a spec they would be silently ignored.
+  const size_t rate_opts = cmd->get_options().size();
   auto sa = std::make_shared<SpecSweepArgs>();
   cmd->add_option("spec", sa->spec, "SPEC.yaml: a sweep spec (command, parameters as values, lists or ranges)");
   add_uint(cmd, "-j,--jobs", sa->jobs, "spec: points run at once (0: the core count; results never depend on it)", 0, 1024);
@@ -59,6 +61,18 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
   cmd->add_option("--csv", sa->csv, "--summarize: also write the table as CSV");
   cmd->add_option("--baseline", sa->baseline, "--summarize: KEY=VALUE group the speed-up is measured against");
   runners["sweep"] = [=]() {
+    const auto all_opts = cmd->get_options();
+    const bool spec_form = !sa->spec.empty() || !sa->merge.empty() || !sa->summarize.empty();
+    for (size_t i = 0; i < all_opts.size(); ++i) {
+      const auto* o = all_opts[i];
+      if (o->count() == 0 || o->get_name() == "--help") continue;
+      if (spec_form && i < rate_opts && i > 0)
+        throw ConfigError(o->get_name(), "given with a spec, --merge or --summarize; allowed: put it in the spec "
+                                         "(the rate-sweep options need no spec)");
+      if (!spec_form && i >= rate_opts)
+        throw ConfigError(o->get_name(), "given without SPEC.yaml, --merge or --summarize; allowed: "
+                                         "wormnet sweep SPEC.yaml " + o->get_name() + " ...");
+    }
     if (!sa->merge.empty()) return run_merge(*sa);
     if (!sa->summarize.empty()) return run_summarize(*sa);
     if (!sa->spec.empty() && !sa->emit.empty()) return run_emit(*sa);

@@ -67,6 +67,9 @@ TEST(CliSweepSpec, BadSpecIsOneLineExit2BeforeAnythingRuns) {
       << c.out;
   EXPECT_EQ(std::count(c.out.begin(), c.out.end(), '\n'), 1) << c.out;
   EXPECT_FALSE(fs::exists(d + "/r.jsonl"));
+  // The rate sweep's options with a spec, and a spec's options without one, are refused, not ignored.
+  expect_config_error("sweep " + spec + " --rates 0.1", "--rates", "allowed: put it in the spec");
+  expect_config_error("sweep --rates 0.1 -j 2", "--jobs", "allowed: wormnet sweep SPEC.yaml --jobs");
 }
 
 TEST(CliSweepSpec, ResultsDoNotDependOnJobs) {
