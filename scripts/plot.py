@@ -13,6 +13,12 @@
       the maximum latency (us) vs message size, log-log, one line per
       algorithm and port model
 
+  scripts/plot.py sweep RESULTS.jsonl OUTDIR [--format png|svg]
+      a sweep's results (wormnet sweep SPEC.yaml): latency vs size with error
+      bars over sources, speed-up of more ports vs network size, contention by
+      class; traffic sweeps: throughput and latency vs offered load
+      (scripts/plot_sweep.py)
+
 REPORT.json comes from `wormnet run --json`, COMPARE.json from `wormnet compare --json`.
 Channel load per step = flits of that step's messages that crossed the channel
 (from each message's path in the report's message_log; summed over the steps
@@ -37,6 +43,7 @@ from matplotlib import colors, patches  # noqa: E402
 
 from plot_common import DPI, range_ticks  # noqa: E402
 from plot_heatmap import plot_heatmaps  # noqa: E402
+from plot_sweep import plot_sweep  # noqa: E402
 
 def plot_gantt(report, outdir, fmt):
     """timeline.FMT: one row per message, grouped by source node; grey = startup
@@ -162,11 +169,16 @@ def plot_latency(report, outdir, fmt):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("kind", choices=["run", "compare"])
+    ap.add_argument("kind", choices=["run", "compare", "sweep"])
     ap.add_argument("report")
     ap.add_argument("outdir")
     ap.add_argument("--format", choices=["png", "svg"], default="png")
     a = ap.parse_args()
+    if a.kind == "sweep":  # JSON lines, not one report
+        os.makedirs(a.outdir, exist_ok=True)
+        for p in plot_sweep(a.report, a.outdir, a.format):
+            print(p)
+        return
     with open(a.report) as f:
         report = json.load(f)
     os.makedirs(a.outdir, exist_ok=True)
