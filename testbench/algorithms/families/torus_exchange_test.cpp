@@ -521,6 +521,8 @@ TEST(TorusExchangeContention, Rows14And17TorusAndMesh) {
           a.words = 2;
           const alg::Schedule s =
               alg::make_schedule("torus-exchange", t, a, {{"--x", std::to_string(x)}, {"--mode", mode}});
+          // IN + OUT + SCRATCH within what check() reserves: a heavy node's 2^x N blocks, twice.
+          EXPECT_LE(uint64_t(s.memory_words), (2 + (2ull << x)) * uint64_t(t.nodes()) * 2);
           const alg::ScheduleStats st = alg::stats(s);
           EXPECT_LE(st.max_sends_per_step, 1);
           EXPECT_LE(st.max_recvs_per_step, 1);
