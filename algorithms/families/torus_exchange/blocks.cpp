@@ -36,6 +36,8 @@ bool ideal_sends(const TorusRole& r, int d, int x, int ux, int uy, int tx, int t
       return !torus_sg1(r.p + 1, ux, uy);
     case TorusRule::Scatter:
       return bit(tx ^ ux, x - r.p) == 1;
+    case TorusRule::Extra:  // its data went to SG_p(1) at the hand-off of phase p-1 (§7 E4)
+      return false;
     default:
       return false;
   }

@@ -60,7 +60,7 @@ std::string variant_name(int d, int x) {
   return fmt::format("T1.{}", x);
 }
 
-AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary, int fixed) {
+AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary, int fixed, bool literal = false) {
   AlgorithmInfo a;
   a.name = name;
   a.summary = summary;
@@ -77,8 +77,8 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
     const int d = torus_exponent(topo);
     return uint64_t(torus_startups(d, resolve_x(topo, args, fixed))) * uint64_t(topo.nodes());
   };
-  a.build = [name, fixed](const Topology& topo, const AlgorithmArgs& args) {
-    const TorusPlan plan = torus_plan(topo, resolve_x(topo, args, fixed));
+  a.build = [name, fixed, literal](const Topology& topo, const AlgorithmArgs& args) {
+    const TorusPlan plan = torus_plan(topo, resolve_x(topo, args, fixed), literal);
     return torus_schedule(name, plan, torus_move_blocks(plan, topo, mode_of(args)), args.words);
   };
   a.cost = [fixed](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
@@ -150,6 +150,10 @@ Family family_torus_exchange() {
                                "exchanges, x send steps; S = 3*2^(d-2-x) + 3x",
                                -2));
   out.push_back(exchange_entry("torus-t1", "T1.x with x = d-3 (T1: 3d-3 start-ups)", -1));
+  out.push_back(exchange_entry("torus-t1-literal",
+                               "T1 as the paper lists it: SG_p(2) also exchanges in phases 2..d-2 (empty in ideal "
+                               "mode; a few blocks with --mode keep)",
+                               -1, true));
   out.push_back(exchange_entry("torus-t1.1", "T1.x with x = 1 (T1.1), d >= 4", 1));
   out.push_back(exchange_entry("torus-t1.2", "T1.x with x = 2 (T1.2), d >= 5", 2));
   out.push_back(exchange_entry("torus-t1.3", "T1.x with x = 3 (T1.3), d >= 6", 3));

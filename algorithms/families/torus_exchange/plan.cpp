@@ -64,7 +64,7 @@ uint64_t torus_blocks(int d, int x) {
   return 3ull * (1ull << (3 * d - 3)) + 5ull * ((1ull << x) - 1) * (1ull << (2 * d - 1));
 }
 
-TorusPlan torus_plan(const Topology& topo, int x) {
+TorusPlan torus_plan(const Topology& topo, int x, bool literal) {
   TorusPlan plan;
   plan.d = torus_exponent(topo);
   plan.x = x;
@@ -97,9 +97,10 @@ TorusPlan torus_plan(const Topology& topo, int x) {
   // then HANDOFF); phase x+1 is the heavy set's first two-step exchange.
   for (int p = 1; p <= x + 1; ++p) {
     auto sg = [p](int a, int b) { return torus_sg1(p, a, b); };
+    auto extra = [p, literal](int a, int b) { return literal && torus_sg2(p, a, b); };  // SG_1(2) is empty
     const bool conc = p <= x;
-    pair(label(p, 1), p, conc ? TorusRule::Split : TorusRule::Exch, TorusRule::Idle, sg, none);
-    pair(label(p, 2), p, TorusRule::Idle, conc ? TorusRule::Handoff : TorusRule::Exch, none, sg);
+    pair(label(p, 1), p, conc ? TorusRule::Split : TorusRule::Exch, TorusRule::Extra, sg, extra);
+    pair(label(p, 2), p, TorusRule::Extra, conc ? TorusRule::Handoff : TorusRule::Exch, extra, sg);
   }
   // Phases x+2..d-1: G_p(j), G_p(j+1) with j = 2^{x+1}(i-1)+1 make up the heavy
   // set SG_{x+1}(1) (E2: 2^{p-1-x} steps, not the paper's 2^{p-2}).

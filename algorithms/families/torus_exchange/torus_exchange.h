@@ -30,6 +30,7 @@ enum class TorusRule : uint8_t {
   Handoff,  // §2.7 HANDOFF(p): the YM_p step of concentration phase p; SG_{p+1}(2) sends everything
   Scatter,  // §2.7 SCATTER(s): send step s (one-way)
   Recv,     // receiver of a one-way send step (sends nothing)
+  Extra,    // literal T1's SG_p(2) exchange in phases 2..d-2 (§7 E4): empty in ideal mode
 };
 
 struct TorusRole {
@@ -58,7 +59,9 @@ bool torus_sg1(int p, int x, int y);
 bool torus_sg2(int p, int x, int y);
 int torus_group(int p, int x, int y);
 // The step list of T1.x on the topology (§2.2-§2.5; T1.x for x = 0 is T2).
-TorusPlan torus_plan(const Topology& topo, int x);
+// `literal` (x = d-3 only): T1 as the paper lists it, SG_p(2) exchanging too in
+// phases 2..d-2; those messages are empty in ideal mode, a few blocks in keep mode.
+TorusPlan torus_plan(const Topology& topo, int x, bool literal = false);
 // Closed-form step count and ideal-mode block total (§2.5, §3.2, errata E1/E2 corrected).
 int torus_startups(int d, int x);
 uint64_t torus_blocks(int d, int x);

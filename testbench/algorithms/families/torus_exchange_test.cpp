@@ -506,6 +506,36 @@ TEST(TorusExchangeOracle, Row16KeepMode) {
   }
 }
 
+// Row 16, literal T1 (SG_p(2) exchanging in phases 2..d-2, §7 E4): identical to
+// T1 in ideal mode; in keep mode the digest's §4.5 column and §3.4 totals.
+TEST(TorusExchangeOracle, Row16KeepModeLiteralT1) {
+  auto maxima = [](const alg::Schedule& s) {
+    std::vector<uint64_t> mx;
+    trace(s, 1, [&](uint32_t, const std::vector<Msg>& msgs, const std::vector<int>&) {
+      size_t v = 0;
+      for (const auto& m : msgs) v = std::max(v, m.blocks.size());
+      mx.push_back(v);
+    });
+    return mx;
+  };
+  const alg::Schedule l4 = build("torus:16x16", "torus-t1-literal", 1, "keep");
+  EXPECT_EQ(maxima(l4), (std::vector<uint64_t>{124, 252, 252, 252, 256, 256, 256, 256, 248}));  // sum 2152
+  EXPECT_EQ(alg::check_memory(l4, alg::reference_run(l4)), "");
+  const alg::Schedule l5 = build("torus:32x32", "torus-t1-literal", 1, "keep");
+  const auto m5 = maxima(l5);
+  EXPECT_EQ(m5, (std::vector<uint64_t>{508, 1020, 990, 2010, 2016, 2016, 2048, 2048, 2048, 2048, 1980, 1016}));
+  uint64_t b5 = 0;
+  for (auto v : m5) b5 += v;
+  EXPECT_EQ(b5, 19748u);
+  EXPECT_EQ(alg::check_memory(l5, alg::reference_run(l5)), "");
+  const alg::ScheduleCheck c = alg::check_schedule(l5, Topology::parse("torus:32x32"), 1, false);
+  EXPECT_TRUE(c.ok());
+  // Ideal mode: the extras are empty, so the very same messages as torus-t1.
+  EXPECT_EQ(maxima(build("torus:32x32", "torus-t1-literal", 1)), maxima(build("torus:32x32", "torus-t1", 1)));
+  EXPECT_EQ(alg::stats(build("torus:32x32", "torus-t1-literal", 1)).messages,
+            alg::stats(build("torus:32x32", "torus-t1", 1)).messages);
+}
+
 // Rows 14 and 17 statically, both modes, d = 2..5: at most one send and one
 // receive per node and step, directed-link load 1 on the torus; on the mesh
 // load 2 in exactly the phase-d steps (d >= 3), none elsewhere. Final placement too.
