@@ -66,6 +66,16 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
   a.summary = summary;
   a.params = "--bytes (per block)";
   a.options = fixed == -2 ? std::vector<std::string>{"--x", "--variant", "--mode"} : std::vector<std::string>{"--mode"};
+  if (fixed > 0)  // T1.x with a fixed x needs d >= x + 3: decided by the topology alone
+    a.supports = [name, fixed](const Topology& topo) {
+      const int d = torus_exponent(topo);
+      const int side = 1 << (fixed + 3);
+      return d >= fixed + 3 ? std::string()
+                            : fmt::format("{} (x = {}) needs d >= {}, {} has d = {}; allowed: torus:{}x{} or larger "
+                                          "(torus-exchange there takes x = {})",
+                                          name, fixed, fixed + 3, topo.name(), d, side, side,
+                                          d >= 2 ? allowed_x(d) : std::string("none"));
+    };
   a.check = [fixed](const Topology& topo, const AlgorithmArgs& args) {
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word per block)");
     const int x = resolve_x(topo, args, fixed);
