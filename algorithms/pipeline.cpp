@@ -42,8 +42,9 @@ void parse_one(const OptionSpec& spec, const std::string& text, OptionValues& ou
       ok = false;
     }
   }
-  if (!ok || v > spec.max)
-    throw ConfigError(spec.flag, fmt::format("'{}' is not allowed; allowed: an integer 0..{}", text, spec.max));
+  if (!ok || v > spec.max || v < spec.min)
+    throw ConfigError(spec.flag,
+                      fmt::format("'{}' is not allowed; allowed: an integer {}..{}", text, spec.min, spec.max));
   out.set_number(spec.flag, v);
 }
 

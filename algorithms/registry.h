@@ -28,6 +28,7 @@ struct OptionSpec {
   std::string default_value;
   std::vector<std::string> choices;
   uint64_t max = UINT32_MAX;
+  uint64_t min = 0;
 };
 
 // Family options as parsed once from the command line (parse_options).

@@ -1,3 +1,4 @@
+`include "wn_flit.svh"
 // wn_cfg_reg: configuration registers, loaded while reset_i is high.
 // rtl/README.md §2 makes the configuration static and stable during reset,
 // so the router samples it once. Besides being the usual hardware practice,
@@ -11,7 +12,7 @@ module wn_cfg_reg (
   input  logic [3:0]  ej_i,
   input  logic [1:0]  kind_i,
   input  logic [3:0]  ndims_i,
-  input  logic [10:0] addr_i,
+  input  logic [`WN_DEST_W-1:0] addr_i,
   input  logic [11:0] k0_i, k1_i, k2_i,
   input  logic [3:0]  w0_i, w1_i, w2_i,
   input  logic        dateline_i,
@@ -19,7 +20,7 @@ module wn_cfg_reg (
   output logic [3:0]  ej_r,
   output logic [1:0]  kind_r,
   output logic [3:0]  ndims_r,
-  output logic [10:0] addr_r,
+  output logic [`WN_DEST_W-1:0] addr_r,
   output logic [11:0] k0_r, k1_r, k2_r,
   output logic [3:0]  w0_r, w1_r, w2_r,
   output logic        dateline_r

@@ -8,13 +8,13 @@
 `define WN_VC_LSB        2
 `define WN_VC_W          2
 `define WN_DEST_LSB      4
-`define WN_DEST_W        11
-`define WN_SRC_LSB       15
-`define WN_SRC_W         11
-`define WN_STEP_LSB      26
+`define WN_DEST_W        12
+`define WN_SRC_LSB       16
+`define WN_SRC_W         12
+`define WN_STEP_LSB      28
 `define WN_STEP_W        8
-`define WN_MSG_LSB       34
-`define WN_MSG_W         30
+`define WN_MSG_LSB       36
+`define WN_MSG_W         28
 `define WN_PAYLOAD_LSB   4
 `define WN_PAYLOAD_W     60
 // type bits: bit0 = head, bit1 = tail

@@ -18,7 +18,7 @@ module wn_input_unit #(
   input  logic [1:0]  cfg_kind_i,
   input  logic [3:0]  cfg_ndims_i,
   input  logic [2:0]  cfg_vcs_i,
-  input  logic [10:0] cfg_addr_i,
+  input  logic [`WN_DEST_W-1:0] cfg_addr_i,
   input  logic [11:0] cfg_k0_i, cfg_k1_i, cfg_k2_i,
   input  logic [3:0]  cfg_w0_i, cfg_w1_i, cfg_w2_i,
   input  logic        cfg_dateline_i,

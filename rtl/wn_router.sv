@@ -19,7 +19,7 @@ module wn_router #(
   input  logic [3:0]  cfg_ports_i,
   input  logic [1:0]  cfg_kind_i,
   input  logic [3:0]  cfg_ndims_i,
-  input  logic [10:0] cfg_addr_i,
+  input  logic [`WN_DEST_W-1:0] cfg_addr_i,
   input  logic [11:0] cfg_k0_i, cfg_k1_i, cfg_k2_i,
   input  logic [3:0]  cfg_w0_i, cfg_w1_i, cfg_w2_i,
   input  logic        cfg_dateline_i,
@@ -45,7 +45,7 @@ module wn_router #(
   logic [3:0]  cfg_units_ej;
   logic [1:0]  cfg_units_kind;
   logic [3:0]  cfg_units_ndims;
-  logic [10:0] cfg_units_addr;
+  logic [`WN_DEST_W-1:0] cfg_units_addr;
   logic [11:0] cfg_units_k0, cfg_units_k1, cfg_units_k2;
   logic [3:0]  cfg_units_w0, cfg_units_w1, cfg_units_w2;
   logic        cfg_units_dateline;

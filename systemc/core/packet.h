@@ -5,8 +5,12 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
+
+#include "wormnet/flit_layout.h"
 
 namespace wn {
 
@@ -64,15 +68,40 @@ inline uint64_t body_payload(const PacketRecord& p, uint32_t id, int index) {
   return x & ((uint64_t{1} << 60) - 1);
 }
 
-// Every packet of a run by id (the flit's msg field: ids are assigned in
-// creation order and stay below 2^30). By default every record is kept until
+// Packet ids and the flit's msg field (rtl/README.md §1): a head flit carries
+// id mod 2^WN_MSG_W, the "tag". The receiver turns a tag back into the id with
+// id_of_tag(), which is exact as long as every packet whose head can be in the
+// network lies in a window of fewer than 2^WN_MSG_W consecutive ids. It does:
+// a head is in the network only between its packet's creation and its
+// delivery, i.e. its id is in [oldest undelivered id, next id), and add()
+// refuses to open a window of 2^WN_MSG_W ids (error naming the msg field;
+// reaching it needs 2^28 undelivered records in memory, about 30 GiB).
+constexpr uint64_t kMsgTags = uint64_t{1} << layout::WN_MSG_W;
+// Ids themselves are 32-bit: a run creates at most 2^32 packets (add() refuses more).
+constexpr uint64_t kMaxPacketIds = uint64_t{1} << 32;
+constexpr uint32_t msg_tag(uint32_t id) { return uint32_t(id & (kMsgTags - 1)); }
+
+// Every packet of a run by id (ids are assigned in creation order from 0; the
+// flit carries msg_tag(id), see above). By default every record is kept until
 // take() (firmware runs report on them all). A run that needs a packet only
 // until it is checked (traffic) calls release(id) after delivery: the records
 // before the oldest unreleased id are then dropped from the front, so memory
 // follows the packets in flight, not the run length. store[id] stays O(1).
 class PacketStore {
  public:
+  PacketStore() = default;
+  // Tests only: number the first packet `first_id` (as if the ids before it
+  // were created and delivered) and cap the window of undelivered ids lower.
+  explicit PacketStore(uint64_t first_id, uint64_t max_window = kMsgTags)
+      : first_(first_id), base_(first_id), max_window_(max_window) {}
   uint32_t add(const PacketRecord& p) {
+    if (end() - base_ >= max_window_)
+      throw std::overflow_error(
+          "packet ids: " + std::to_string(end() - base_) + " packets are undelivered at once, but the flit's msg field (" +
+          std::to_string(layout::WN_MSG_W) + " bits) tells apart at most " + std::to_string(max_window_) +
+          " packets in flight; allowed: fewer undelivered packets (lower --rate, fewer nodes or a shorter run)");
+    if (end() >= kMaxPacketIds)
+      throw std::overflow_error("packet ids: a run creates at most 2^32 packets; allowed: a shorter run");
     records_.push_back(p);
     released_.push_back(0);
     return uint32_t(first_ + records_.size() - 1);
@@ -84,6 +113,17 @@ class PacketStore {
   bool valid(uint32_t id) const { return id >= base_ && id < end() && !released_[id - first_]; }
   // Created, then released: a flit naming it now is a duplicate, not a stray id.
   bool released(uint32_t id) const { return id < end() && !valid(id); }
+  // The id of the packet whose head carries msg field `tag`: the one id in
+  // [oldest undelivered, oldest undelivered + 2^WN_MSG_W) with that tag. If
+  // that id was not created yet, the id 2^WN_MSG_W below it (already
+  // delivered: a late duplicate) when there is one. In a run that never
+  // created 2^WN_MSG_W packets this is the tag itself.
+  uint32_t id_of_tag(uint32_t tag) const {
+    const uint64_t mask = kMsgTags - 1;
+    uint64_t id = base_ + ((uint64_t(tag) - base_) & mask);
+    if (id >= end() && id >= kMsgTags) id -= kMsgTags;
+    return uint32_t(id);
+  }
   // Packets created so far, released ones included: ids are 0 .. size()-1.
   size_t size() const { return size_t(end()); }
   // Records held (released ones behind the oldest unreleased id included).
@@ -125,6 +165,7 @@ class PacketStore {
   std::vector<uint8_t> released_;      // per record: released, waiting for older ids
   uint64_t first_ = 0;                 // id of records_[0]
   uint64_t base_ = 0;                  // oldest unreleased id (or end())
+  uint64_t max_window_ = kMsgTags;     // undelivered ids that tags tell apart
 };
 
 }  // namespace wn

@@ -6,7 +6,7 @@
 
 namespace wn {
 
-constexpr int kMaxPorts = 11;  // largest verilated radix (cube:11)
+constexpr int kMaxPorts = 12;  // largest verilated radix (cube:12)
 constexpr int kMaxVcs = 4;     // VMAX in rtl/README.md
 constexpr int kMaxBuf = 16;    // BMAX
 constexpr int kMaxDims = 3;    // mesh/torus dimensions

@@ -44,6 +44,9 @@ struct EngineOptions {
   bool explain_deadlock = false;
   DeadlockWording wording;
   std::string trace;              // FST path (RTL and lock-step backends)
+  // Tests only: the first packet id (ids, and the flit's msg tags, can start
+  // near 2^WN_MSG_W to exercise the wrap-around; see PacketStore).
+  uint64_t first_packet_id = 0;
 };
 
 class Engine {

@@ -93,7 +93,7 @@ void NetworkInterface::collect(uint64_t now) {
     ++flits_ejected_;
     if (flit::is_head(f)) {
       if (ch.packet >= 0) sb_.fail(uint32_t(ch.packet), "a new head arrived on its ejection channel before its tail");
-      const uint32_t id = flit::msg(f);
+      const uint32_t id = store_.id_of_tag(flit::msg(f));
       sb_.head(node_, c, f, now + 1);
       if (!store_.valid(id)) {
         ch.packet = -1;

@@ -107,6 +107,9 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
   auto port_name = [&](int in) {
     return in >= ports_ ? fmt::format("inj{}", in - ports_) : fmt::format("in{}", in);
   };
+  // Ring entries and holders carry the flit's msg field (the packet id's
+  // tag); the store turns it back into the packet id.
+  auto pid = [&](uint32_t e) { return store.id_of_tag(e & ~kHeadFlag); };
   // Wait-for graph between packets, with the reason of each edge.
   std::map<uint32_t, std::vector<std::pair<uint32_t, std::string>>> waits;
   auto wait_on_downstream = [&](uint32_t a, int r, int o, int w, const std::string& why) {
@@ -114,7 +117,7 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
     if (nb < 0) return;
     const size_t down = idx(nb, p, w);
     if (vc_[down].size < prm.buf) return;  // not full: not a credit stall
-    const uint32_t b = front_entry(down) & ~kHeadFlag;
+    const uint32_t b = pid(front_entry(down));
     if (b != a)
       waits[a].push_back({b, fmt::format("{}; router {} out{} vc {} has no credit: router {} in{} vc {} is full, "
                                          "packet {} at its front", why, r, o, w, nb, p, w, b)});
@@ -126,10 +129,10 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
         const size_t ring = idx(r, in, v);
         const int size = vc_[ring].size;
         if (size == 0) continue;
-        const uint32_t head_e = front_entry(ring), a = head_e & ~kHeadFlag;
+        const uint32_t head_e = front_entry(ring), a = pid(head_e);
         const std::string at = fmt::format("router {} {} vc {}", r, port_name(in), v);
         for (int i = 1; i < size; ++i) {
-          const uint32_t b = entry(ring, i) & ~kHeadFlag;
+          const uint32_t b = pid(entry(ring, i));
           if (b != a) waits[b].push_back({a, fmt::format("queued behind packet {} at {}", a, at)});
         }
         if (!store.valid(a)) continue;
@@ -137,7 +140,7 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
           const Route rt = route(cfg, topo.address(store[a].dst), in >= ports_ ? -1 : in, v);
           if (rt.eject) {
             for (int j = 0; j < prm.ej; ++j) {
-              const int64_t h = holder_[hidx(r, ports_ + j, 0)];
+              const int64_t h = holder_[hidx(r, ports_ + j, 0)] < 0 ? -1 : pid(uint32_t(holder_[hidx(r, ports_ + j, 0)]));
               if (h >= 0 && uint32_t(h) != a)
                 waits[a].push_back({uint32_t(h), fmt::format("head at {} needs an ejection channel; channel {} is "
                                                              "held by packet {}", at, j, h)});
@@ -145,7 +148,7 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
             continue;
           }
           for (int w = rt.vc_lo; w <= rt.vc_hi; ++w) {
-            const int64_t h = holder_[hidx(r, rt.out, w)];
+            const int64_t h = holder_[hidx(r, rt.out, w)] < 0 ? -1 : pid(uint32_t(holder_[hidx(r, rt.out, w)]));
             const std::string why = fmt::format("head at {} routed to out{} (VCs {}-{})", at, rt.out, rt.vc_lo, rt.vc_hi);
             if (h >= 0 && uint32_t(h) != a)
               waits[a].push_back({uint32_t(h), fmt::format("{}; out{} vc {} is held by packet {}", why, rt.out, w, h)});
@@ -156,7 +159,7 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
           // A body flit: its packet holds an output VC here; it waits for credits.
           for (int o = 0; o < topo.ports(); ++o)
             for (int w = 0; w < prm.vcs; ++w)
-              if (holder_[hidx(r, o, w)] == int64_t(a))
+              if (holder_[hidx(r, o, w)] >= 0 && pid(uint32_t(holder_[hidx(r, o, w)])) == a)
                 wait_on_downstream(a, r, o, w, fmt::format("body flit at {}", at));
         }
       }

@@ -32,7 +32,8 @@ class FlitTracker {
 
  private:
   static constexpr uint32_t kHeadFlag = 1u << 31;
-  static constexpr uint32_t kNone = ~uint32_t{0};  // no entry (packet ids stay below kHeadFlag)
+  static constexpr uint32_t kNone = ~uint32_t{0};  // no entry (entries are msg tags, below kHeadFlag)
+  static_assert(layout::WN_MSG_W < 31, "ring entries keep the msg tag below kHeadFlag");
   // Per input VC: the packet of each flit in its FIFO, oldest first, in a
   // ring of one cache line; the ring's position and the packet arriving on
   // the VC sit apart in a small array (a flit touches one line of each).

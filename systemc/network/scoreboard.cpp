@@ -18,7 +18,7 @@ void Scoreboard::fail(uint32_t id, const std::string& what) {
 }
 
 void Scoreboard::head(int node, int channel, uint64_t f, uint64_t cycle) {
-  const uint32_t id = flit::msg(f);
+  const uint32_t id = store_.id_of_tag(flit::msg(f));
   // A released id was delivered and checked already: this head is a late duplicate.
   if (store_.released(id)) return fail(id, fmt::format("head delivered twice (node {}, cycle {})", node, cycle));
   if (!store_.valid(id)) return fail(id, fmt::format("head ejected at node {} carries an unknown id", node));

@@ -5,18 +5,25 @@
 #include <sstream>
 
 #include "systemc/core/config_error.h"
+#include "systemc/core/flit.h"
+#include "systemc/core/router_types.h"
 #include "systemc/topology/route_function.h"
 
 namespace wn {
 
 namespace {
-constexpr int kMaxAddressBits = 11;  // WN_DEST_W in rtl/wn_flit.svh
+// The flit's dest and src fields (rtl/wn_flit.svh) hold one packed address each.
+constexpr int kMaxAddressBits = layout::WN_DEST_W;
+static_assert(layout::WN_SRC_W == layout::WN_DEST_W, "src and dest carry the same addresses");
+// A cube:D router has D network ports: the largest verilated radix bounds D, and so does the address.
+constexpr int kMaxCubeDims = kMaxPorts < kMaxAddressBits ? kMaxPorts : kMaxAddressBits;
+static_assert(kMaxCubeDims == 12, "update the cube:D text below");
 int bits_for(int k) {
   int w = 0;
   while ((1 << w) < k) ++w;
   return w;
 }
-const char* kAllowed = "mesh:AxB, mesh:AxBxC, torus:AxB, torus:AxBxC (each k >= 2), cube:D (D = 1..11)";
+const char* kAllowed = "mesh:AxB, mesh:AxBxC, torus:AxB, torus:AxBxC (each k >= 2), cube:D (D = 1..12)";
 }  // namespace
 
 const std::vector<TopologyKindInfo>& topology_kinds() {
@@ -24,13 +31,14 @@ const std::vector<TopologyKindInfo>& topology_kinds() {
       {"mesh", "mesh:AxB | mesh:AxBxC", "2D/3D mesh, dimension-order routing (X, then Y, then Z)"},
       {"torus", "torus:AxB | torus:AxBxC",
        "2D/3D torus, shortest direction per dimension (ties +), dateline VC classes"},
-      {"cube", "cube:D", "binary D-cube (D = 1..11), e-cube routing (lowest differing bit first)"},
+      {"cube", "cube:D", "binary D-cube (D = 1..12), e-cube routing (lowest differing bit first)"},
   };
   return kinds;
 }
 
 Topology Topology::cube(int d) {
-  if (d < 1 || d > 11) throw ConfigError("--topology", fmt::format("cube:{} has D out of range; allowed: D = 1..11", d));
+  if (d < 1 || d > kMaxCubeDims)
+    throw ConfigError("--topology", fmt::format("cube:{} has D out of range; allowed: D = 1..{}", d, kMaxCubeDims));
   return Topology(TopoKind::Cube, std::vector<int>(size_t(d), 2));
 }
 
@@ -70,8 +78,9 @@ Topology::Topology(TopoKind kind, std::vector<int> k) : kind_(kind), k_(std::mov
     nodes_ *= ki;
   }
   if (addr_bits_ > kMaxAddressBits)
-    throw ConfigError("--topology", fmt::format("{} needs {} address bits, the flit carries {}; use fewer nodes",
-                                                name(), addr_bits_, kMaxAddressBits));
+    throw ConfigError("--topology", fmt::format("{} needs {} address bits, the flit's dest/src fields carry {} (at most "
+                                                "{} nodes, e.g. 64x64, 16x16x16 or cube:{}); use fewer nodes",
+                                                name(), addr_bits_, kMaxAddressBits, 1 << kMaxAddressBits, kMaxCubeDims));
   addr_.resize(size_t(nodes_));
   node_of_addr_.assign(size_t(1) << addr_bits_, -1);
   for (int n = 0; n < nodes_; ++n) {

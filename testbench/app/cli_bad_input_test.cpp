@@ -60,13 +60,15 @@ const BadInput kCases[] = {
      "allowed: binary, gray"},
     {"FamilyOptionBadNumber", "run --topology cube:3 --algorithm hc-dcycles-reduce --elements -3", "--elements",
      "allowed: an integer 0..4294967295"},
-    {"HypercubeOnMesh", "run --topology mesh:4x4 --algorithm hc-single", "--topology", "allowed: cube:1..cube:11"},
+    {"HypercubeOnMesh", "run --topology mesh:4x4 --algorithm hc-single", "--topology", "allowed: cube:1..cube:12"},
     {"GroupOnHypercube", "run --topology cube:3 --algorithm hc-single --group 1,2", "--group", "allowed: no --group"},
     {"HotspotFractionNan", "traffic --pattern hotspot --hotspot-fraction nan", "--hotspot-fraction",
      "allowed: a number 0..1"},
     {"RatesNegative", "sweep --rates 0.1,-0.2", "--rates", "allowed: a number 0..4096"},
     {"RatesEmptyItem", "sweep --rates 0.1,,0.2", "--rates", "allowed: a comma-separated list"},
     {"RepeatZero", "bench --repeat 0", "--repeat", "allowed: an integer 1..100"},
+    {"FtPacketsZero", "run --algorithm ft-broadcast --packets 0", "--packets", "allowed: an integer 1.."},
+    {"FtPacketsAboveWords", "run --algorithm ft-broadcast --bytes 16 --packets 5", "--packets", "allowed: 1..4"},
 };
 
 class BadInputTest : public ::testing::TestWithParam<BadInput> {};

@@ -21,8 +21,13 @@ using wn::test::wormnet;
 
 TEST(Cli, UnknownTopologyKind) { expect_config_error("traffic --topology ring:8", "--topology", "allowed: mesh:AxB"); }
 TEST(Cli, RadixBelowTwo) { expect_config_error("traffic --topology mesh:8x1", "--topology", "k = 1 < 2"); }
-TEST(Cli, CubeTooLarge) { expect_config_error("traffic --topology cube:12", "--topology", "D = 1..11"); }
-TEST(Cli, TooManyAddressBits) { expect_config_error("traffic --topology mesh:64x64", "--topology", "address bits"); }
+TEST(Cli, CubeTooLarge) { expect_config_error("traffic --topology cube:13", "--topology", "D = 1..12"); }
+// The flit's dest/src fields hold 12 address bits (rtl/wn_flit.svh): 64x64 fits, one more bit does not.
+TEST(Cli, TooManyAddressBits) {
+  expect_config_error("traffic --topology mesh:128x64", "--topology", "needs 13 address bits");
+  expect_config_error("traffic --topology torus:64x65", "--topology", "dest/src fields carry 12");
+  expect_config_error("traffic --topology mesh:16x16x17", "--topology", "at most 4096 nodes");
+}
 TEST(Cli, PortsBeyondNetworkPorts) { expect_config_error("traffic --topology mesh:4x4 --ports 5", "--ports", "K = 1..4"); }
 TEST(Cli, PortModelWord) { expect_config_error("traffic --ports some", "--ports", "allowed: one, all"); }
 TEST(Cli, OddVcsOnTorus) { expect_config_error("traffic --topology torus:4x4 --vcs 3", "--vcs", "even"); }

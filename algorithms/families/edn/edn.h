@@ -72,6 +72,19 @@ std::vector<IdSends> sld_steps(const Topology& topo, int source);
 uint64_t ft_nodes(int t, int k);
 int ft_steps(uint64_t p, int k);
 Schedule build_ft_broadcast(const Topology& topo, const AlgorithmArgs& args);
+// edn-transpose (§2.9): the transpose of an m x m matrix in (block, block) distribution in k
+// steps on a 2^k x 2^k mesh. One move of the plan: the `items` (abstract ids x + 2^k y of the
+// blocks' owners) go from `from` to `to` in step `step`; see transpose_plan.cpp for the design.
+struct Transfer {
+  int step = 0;
+  Node from, to;
+  std::vector<int> items;
+};
+std::vector<Transfer> transpose_plan(int k);
+Schedule build_edn_transpose(const Topology& topo, const AlgorithmArgs& args);
+// Words per node the schedule needs (own block, result block, the scratch of relaying nodes).
+uint64_t transpose_memory_words(int k, uint32_t words);
+AlgorithmInfo transpose_info();
 
 }  // namespace wn::alg::edn
 

@@ -27,7 +27,7 @@ Family family_edn() {
   f.options = {{"--tree", "edn-reduce: the reversed tree rotated by 90 degrees, or plain (the thesis's negative "
                              "example)",
                  "rotated", {"rotated", "plain"}},
-               {"--packets", "ft-broadcast: packets K the message is cut into (1..its words)", "1", {}, UINT32_MAX}};
+               {"--packets", "ft-broadcast: packets K the message is cut into (1..its words)", "1", {}, UINT32_MAX, 1}};
   AlgorithmInfo a;
   a.name = "edn-broadcast";
   a.summary = "broadcast: mesh: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 "
@@ -122,6 +122,7 @@ Family family_edn() {
   f.algorithms.push_back(g);
   f.algorithms.push_back(sld_info());
   f.algorithms.push_back(ft_info());
+  f.algorithms.push_back(edn::transpose_info());
   return f;
 }
 

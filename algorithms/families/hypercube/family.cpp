@@ -64,11 +64,11 @@ Family family_hypercube() {
   Family f;
   f.name = "hypercube";
   f.summary = "Mathur & Johnsson: Hamiltonian-cycle all-to-all broadcast and reduction, and the paper's alternatives";
-  f.topologies = "cube:d only (d = 1..11), the whole cube";
+  f.topologies = "cube:d only (d = 1..12), the whole cube";
   f.supports = [](const Topology& topo) {
     return topo.kind() == TopoKind::Cube
                ? std::string()
-               : fmt::format("the hypercube family runs on a binary hypercube, not {}; allowed: cube:1..cube:11",
+               : fmt::format("the hypercube family runs on a binary hypercube, not {}; allowed: cube:1..cube:12",
                              topo.name());
   };
   f.options = {

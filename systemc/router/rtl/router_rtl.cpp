@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "Vwn_router_p11.h"
+#include "Vwn_router_p12.h"
 #include "Vwn_router_p4.h"
 #include "Vwn_router_p6.h"
 #include "Vwn_router_p8.h"
@@ -175,7 +175,7 @@ class RtlRouter : public RtlRouterBase {
 }  // namespace
 
 int rtl_radix_for(int ports) {
-  for (int r : {4, 6, 8, 11})
+  for (int r : {4, 6, 8, 12})
     if (ports <= r) return r;
   throw std::invalid_argument("no verilated router has " + std::to_string(ports) + " ports");
 }
@@ -185,7 +185,7 @@ std::unique_ptr<RouterUnit> make_rtl_router(int ports) {
     case 4: return std::make_unique<RtlRouter<Vwn_router_p4, 4>>();
     case 6: return std::make_unique<RtlRouter<Vwn_router_p6, 6>>();
     case 8: return std::make_unique<RtlRouter<Vwn_router_p8, 8>>();
-    default: return std::make_unique<RtlRouter<Vwn_router_p11, 11>>();
+    default: return std::make_unique<RtlRouter<Vwn_router_p12, 12>>();
   }
 }
 

@@ -1,5 +1,5 @@
 // The verilated RTL router (rtl/wn_router.sv) behind the RouterUnit interface.
-// One verilation per radix (4, 6, 8, 11 ports); a topology uses the smallest
+// One verilation per radix (4, 6, 8, 12 ports); a topology uses the smallest
 // radix that fits and ties the spare ports idle.
 #pragma once
 #include <memory>

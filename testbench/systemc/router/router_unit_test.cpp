@@ -551,6 +551,60 @@ TEST_P(RouterUnitTest, IdleRouterIsNotBusy) {
   EXPECT_EQ(out_.out_valid | out_.ej_valid | out_.in_credit | out_.inj_credit, 0u);
 }
 
+// ---- header fields at their widest (rtl/README.md §1: dest/src 12, step 8, msg 28 bits) ----
+// A head through one router, out of `port` (or ejected when port < 0): every
+// header bit arrives as sent, on the RTL exactly as on the model.
+TEST_P(RouterUnitTest, WidestHeaderFieldsRoundTrip) {
+  constexpr uint32_t kMaxAddr = (1u << layout::WN_DEST_W) - 1, kMaxStep = (1u << layout::WN_STEP_W) - 1;
+  constexpr uint32_t kMaxMsg = (1u << layout::WN_MSG_W) - 1;
+  static_assert(kMaxAddr == 4095 && kMaxMsg == (1u << 28) - 1, "the layout of rtl/README.md §1");
+  struct Case {
+    RouterConfig cfg;
+    uint32_t dest, src, step, msg;
+    int out;  // network output, or kEj + 0
+  };
+  const RouterConfig mesh = grid(TopoKind::Mesh, {64, 64}, {63, 63});
+  const RouterConfig torus = grid(TopoKind::Torus, {64, 64}, {0, 0});
+  const std::vector<Case> cases = {
+      // cube:12: the highest address ejects at itself; bit 11 (port 11, the radix-12 router's last) routes
+      {cube(12, kMaxAddr), kMaxAddr, kMaxAddr, kMaxStep, kMaxMsg, kEj},
+      {cube(12, 0x7ff), kMaxAddr, 0, 0, kMaxMsg, 11},
+      {cube(12, kMaxAddr), 0x7ff, kMaxAddr, kMaxStep, 0x0aaaaaaa, 11},
+      {cube(12, 0), 0x800 | 0x1, 0x555, 0x55, 0x5555555, 0},
+      // 64x64: coordinates 6+6 bits; (63, 63) = 4095
+      {mesh, kMaxAddr, kMaxAddr, kMaxStep, kMaxMsg, kEj},
+      {mesh, pack(mesh, {63, 0}), kMaxAddr, 1, kMaxMsg - 1, 3},   // -Y
+      {mesh, pack(mesh, {0, 63}), 1, kMaxStep, 1, 1},             // -X
+      {torus, pack(torus, {63, 0}), kMaxAddr, kMaxStep, kMaxMsg, 1},  // wrap -X
+      {torus, pack(torus, {0, 32}), kMaxAddr, kMaxStep, kMaxMsg, 2},  // tie k/2 goes +Y
+      {torus, pack(torus, {0, 33}), 0, 0, kMaxMsg, 3},
+  };
+  for (const Case& k : cases) {
+    start(k.cfg);
+    const uint64_t f = flit::make_head(true, k.dest, k.src, k.step, k.msg);
+    ASSERT_EQ(flit::dest(f), k.dest);
+    ASSERT_EQ(flit::src(f), k.src);
+    ASSERT_EQ(flit::step(f), k.step);
+    ASSERT_EQ(flit::msg(f), k.msg);
+    inject(0, f);
+    uint64_t got = 0;
+    int out = -1;
+    for (int c = 0; c < 12 && out < 0; ++c) {
+      step();
+      for (int o = 0; o < k.cfg.ports; ++o)
+        if (out_valid(o)) out = o, got = out_.out_flit[o];
+      if (ej_valid(0)) out = kEj, got = out_.ej_flit[0];
+    }
+    SCOPED_TRACE(::testing::Message() << "dest " << k.dest << " at router " << k.cfg.addr);
+    EXPECT_EQ(out, k.out);
+    EXPECT_EQ(got, flit::with_vc(f, flit::vc(got))) << "only the vc field may change";
+    EXPECT_EQ(flit::dest(got), k.dest);
+    EXPECT_EQ(flit::src(got), k.src);
+    EXPECT_EQ(flit::step(got), k.step);
+    EXPECT_EQ(flit::msg(got), k.msg);
+  }
+}
+
 TEST(RtlRadix, SmallestVerilatedRadixThatFits) {
   EXPECT_EQ(rtl_radix_for(1), 4);
   EXPECT_EQ(rtl_radix_for(4), 4);
@@ -558,8 +612,9 @@ TEST(RtlRadix, SmallestVerilatedRadixThatFits) {
   EXPECT_EQ(rtl_radix_for(6), 6);
   EXPECT_EQ(rtl_radix_for(7), 8);
   EXPECT_EQ(rtl_radix_for(8), 8);
-  EXPECT_EQ(rtl_radix_for(9), 11);
-  EXPECT_EQ(rtl_radix_for(11), 11);
+  EXPECT_EQ(rtl_radix_for(9), 12);
+  EXPECT_EQ(rtl_radix_for(11), 12);
+  EXPECT_EQ(rtl_radix_for(12), 12);
 }
 
 INSTANTIATE_TEST_SUITE_P(Backends, RouterUnitTest, ::testing::ValuesIn(backends()),
