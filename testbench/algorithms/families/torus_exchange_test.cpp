@@ -192,6 +192,69 @@ TEST(TorusExchangeOracle, Rows5To7ThirtyTwoByThirtyTwo) {
   EXPECT_EQ(alg::make_schedule("torus-t1.2", t, a).steps, 12);
 }
 
+// d = 6 (64x64, 12-bit addresses): rows 8-11 and the d = 6 keep totals, counted
+// from the schedule's send ranges (the payload trace would need ~1 GB here).
+struct Sizes {
+  std::vector<uint64_t> lo, hi;
+  uint64_t B = 0;
+};
+Sizes range_sizes(const alg::Schedule& s, uint32_t m) {
+  Sizes z;
+  z.lo.assign(size_t(s.steps), UINT64_MAX);
+  z.hi.assign(size_t(s.steps), 0);
+  for (const auto& p : s.programs)
+    for (const auto& st : p)
+      for (const auto& snd : st.sends) {
+        const uint64_t b = alg::total_words(snd.src) / m;
+        z.lo[st.tag] = std::min(z.lo[st.tag], b);
+        z.hi[st.tag] = std::max(z.hi[st.tag], b);
+      }
+  for (auto v : z.hi) z.B += v;
+  return z;
+}
+
+void expect_row6(const char* algo, int S, const std::vector<uint64_t>& sizes, uint64_t B, uint64_t H) {
+  SCOPED_TRACE(algo);
+  const Topology t = Topology::parse("torus:64x64");
+  const alg::Schedule s = build("torus:64x64", algo, 1);
+  EXPECT_EQ(s.steps, S);
+  const Sizes z = range_sizes(s, 1);
+  EXPECT_EQ(z.hi, sizes);
+  EXPECT_EQ(z.lo, sizes);
+  EXPECT_EQ(z.B, B);
+  const alg::ScheduleCheck c = alg::check_schedule(s, t, 1, false);
+  EXPECT_TRUE(c.contention_free());
+  EXPECT_TRUE(c.port_overuse.empty());
+  uint64_t h = 0;
+  for (const auto& st : c.steps) {
+    h += uint64_t(st.max_hops);
+    EXPECT_EQ(st.max_channel_load, 1);
+  }
+  EXPECT_EQ(h, H);
+}
+
+TEST(TorusExchangeOracle, Rows8And9SixtyFour) {
+  // Row 8: T1, B = 169984 (the paper prints 165888: erratum E1).
+  expect_row6("torus-t1", 15, cat(cat({2048, 4096, 4096, 8192, 8192}, rep(16384, 8)), {8192, 4096}), 169984, 187);
+  expect_row6("torus-t1.1", 27, cat({2048}, rep(4096, 26)), 108544, 579);
+}
+
+TEST(TorusExchangeOracle, Rows10And11SixtyFour) {
+  // Row 10: T1.2, S = 18 and B = 129024 (the paper prints 28 and 225280: erratum E2).
+  expect_row6("torus-t1.2", 18, cat(cat({2048, 4096, 4096}, rep(8192, 14)), {4096}), 129024, 304);
+  expect_row6("torus-t2", 48, rep(2048, 48), 98304, 1148);
+  // Final placement at d = 6 (timing-free run of the whole exchange).
+  const alg::Schedule s = build("torus:64x64", "torus-t1.2", 1);
+  EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "");
+}
+
+// §3.4 keep totals at d = 6; literal T1's 168196 exceeds even the paper's printed 165888 (E1).
+TEST(TorusExchangeOracle, Row16KeepModeSixtyFour) {
+  EXPECT_EQ(range_sizes(build("torus:64x64", "torus-t1.2", 1, "keep"), 1).B, 128988u);
+  EXPECT_EQ(range_sizes(build("torus:64x64", "torus-t1-literal", 1, "keep"), 1).B, 168196u);
+  EXPECT_EQ(range_sizes(build("torus:64x64", "torus-t1.1", 1, "keep"), 1).B, 108540u);
+}
+
 // Row 13: T1.x in general, d = 2..5 and every x: S = 3*2^{d-2-x} + 3x (2d for
 // d <= 3), B = 3*2^{3d-3} + 5(2^x - 1) 2^{2d-1} (d*2^{2d} for d <= 3), H by the
 // §3.3 sum, written out here from the digest.
