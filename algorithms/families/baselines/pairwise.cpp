@@ -1,12 +1,13 @@
 // Pairwise exchange (the XOR schedule): in step z (1..P-1, P = N rounded up
 // to a power of two) rank i exchanges one block with rank i XOR z. For N a
 // power of two every step is a perfect matching (each rank sends one and
-// receives one message), unlike direct-alltoall's shifts it pairs ranks
-// symmetrically; otherwise a rank whose partner i XOR z >= N idles that step. It lives with the
-// baselines, not with torus-exchange, because it runs on any topology and any
-// power-of-two --group (a family's `supports` bounds its algorithms', and the
-// torus family only admits 2^d x 2^d). Memory: direct-alltoall's layout (send
-// buffer of N blocks, receive buffer of N blocks; own block copied in step 0).
+// receives one message; unlike direct-alltoall's shifts it pairs ranks
+// symmetrically); otherwise a rank whose partner i XOR z >= N idles that step.
+// It lives with the baselines, not with torus-exchange, because it runs on any
+// topology and any --group (a family's `supports` bounds its algorithms', and
+// the torus family only admits 2^d x 2^d). Memory: direct-alltoall's layout
+// (send buffer of N blocks, receive buffer of N blocks; own block copied in
+// step 0).
 #include "algorithms/families/baselines/baselines.h"
 
 namespace wn::alg {
