@@ -50,6 +50,9 @@ std::vector<IdSends> torus3_steps(const Topology& topo, int source);
 // A broadcast schedule from its per-step sends (ids): a parent never sends to the source.
 Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uint32_t m,
                             const std::vector<IdSends>& steps);
+// The family's input check: --bytes of at least one word, `words_per_node` of node memory that fits.
+void check_message(const Topology& topo, const AlgorithmArgs& args, uint64_t words_per_node);
+
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // Dimensional broadcast on a w x w mesh or torus: RD along the source's row, then along every column.
 std::vector<StepSends> dimensional_steps(int w, Node source);

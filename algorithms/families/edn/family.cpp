@@ -8,6 +8,11 @@
 
 namespace wn::alg {
 
+void edn::check_message(const Topology& topo, const AlgorithmArgs& args, uint64_t words_per_node) {
+  if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
+  check_node_memory(topo, words_per_node);
+}
+
 Family family_edn() {
   Family f;
   f.name = "edn";
@@ -37,8 +42,7 @@ Family family_edn() {
   a.exactly_once = true;
   a.supports = edn_sizes;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
-    check_node_memory(topo, args.words);
+    edn::check_message(topo, args, args.words);
   };
   a.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return uint64_t(topo.nodes()); };
   a.build = edn::build_edn_broadcast;
@@ -72,8 +76,7 @@ Family family_edn() {
                "ring collects along rows and columns (2n + 2(2^n - 1) steps; the message padded to N pieces)";
   sc.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return 2 * uint64_t(topo.nodes()) * uint64_t(topo.radix()[0]); };
   sc.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
-    check_node_memory(topo, uint64_t(topo.nodes()) * ((args.words + uint64_t(topo.nodes()) - 1) / topo.nodes()));
+    edn::check_message(topo, args, uint64_t(topo.nodes()) * ((args.words + uint64_t(topo.nodes()) - 1) / topo.nodes()));
   };
   sc.exactly_once = false;  // the ring collects deliver w - 1 messages to every node twice over
   sc.build = edn::build_sc_broadcast;
@@ -97,8 +100,7 @@ Family family_edn() {
                                            topo.name());
   };
   r.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
-    check_node_memory(topo, 4 * uint64_t(args.words));
+    edn::check_message(topo, args, 4 * uint64_t(args.words));
   };
   r.max_messages = a.max_messages;
   r.build = edn::build_edn_reduce;
@@ -115,8 +117,7 @@ Family family_edn() {
   g.params = "--source (root) --bytes (per node) --ports (3 ports per node suffice)";
   g.options = {};
   g.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
-    check_node_memory(topo, uint64_t(topo.nodes()) * args.words);
+    edn::check_message(topo, args, uint64_t(topo.nodes()) * args.words);
   };
   g.build = edn::build_edn_gather;
   f.algorithms.push_back(g);

@@ -122,8 +122,7 @@ AlgorithmInfo sld_info() {
                                            topo.name());
   };
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
-    check_node_memory(topo, args.words);
+    edn::check_message(topo, args, args.words);
   };
   a.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return uint64_t(topo.nodes()); };
   a.build = [](const Topology& topo, const AlgorithmArgs& args) {

@@ -118,8 +118,7 @@ AlgorithmInfo transpose_info() {
                                       topo.name());
   };
   t.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
-    check_node_memory(topo, transpose_memory_words(mesh_k(topo), args.words));
+    edn::check_message(topo, args, transpose_memory_words(mesh_k(topo), args.words));
   };
   t.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return 3 * uint64_t(topo.nodes()); };
   t.build = build_edn_transpose;
