@@ -20,6 +20,7 @@ inline Word scratch_word(int rank, uint32_t addr) { return 0xc0000000u ^ (uint32
 
 Schedule build_rd_broadcast(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_direct_alltoall(const Topology& topo, const AlgorithmArgs& args);
+Schedule build_pairwise_exchange(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_ring_allgather(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_ring_reduce_scatter(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_binomial_reduce(const Topology& topo, const AlgorithmArgs& args);

@@ -78,6 +78,15 @@ Family family_baselines() {
                         const int n = group_size(a), k = std::max(1, a.ports);
                         return fmt::format("ceil(({}-1)/{}) = {} steps", n, k, (n - 1 + k - 1) / k);
                       }));
+  out.push_back(entry("pairwise-exchange",
+                      "all-to-all personalized, step z: rank i exchanges one block with i XOR z (perfect matchings "
+                      "for N a power of two; otherwise ranks without a partner idle)",
+                      "--bytes (per block) --group", build_pairwise_exchange, 2, false, Messages::AllPairs,
+                      [](const Topology&, const AlgorithmArgs& a) {
+                        int p = 1;
+                        while (p < group_size(a)) p *= 2;
+                        return fmt::format("{}-1 = {} steps", p, p - 1);
+                      }));
   out.push_back(entry("ring-allgather", "all-gather around the rank ring, N-1 steps", "--bytes (per node) --group",
                       build_ring_allgather, 1, false, Messages::AllPairs, ring_steps));
   AlgorithmInfo rs = entry("ring-reduce-scatter", "reduce-scatter around the rank ring, N-1 steps (commutative ops)",
