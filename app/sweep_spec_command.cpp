@@ -198,9 +198,23 @@ int run_emit(const SpecSweepArgs& a) {
                              chunks - 1, a.throttle, dir_abs, task("${SLURM_ARRAY_TASK_ID}")),
                  "--emit");
   }
+  // The manifest: what the tasks will run, so a merge or a person can tell what a folder holds.
+  nlohmann::json shards = nlohmann::json::array();
+  for (size_t i = 0; i < chunks; ++i) {
+    nlohmann::json keys = nlohmann::json::array();
+    for (size_t k = i; k < spec.points.size(); k += chunks) keys.push_back(point_key(spec.command, spec.points[k]));
+    shards.push_back({{"results", fmt::format("{}/results-{}.jsonl", dir_abs, i)}, {"keys", keys}});
+  }
+  write_json_report(dir + "/manifest.json",
+                    {{"schema", "wormnet.sweep-manifest/1"}, {"engine", kind}, {"spec", spec_abs},
+                     {"command", spec.command}, {"points", spec.points.size()}, {"tasks", chunks},
+                     {"throttle", kind == "slurm" ? nlohmann::json(a.throttle) : nlohmann::json(nullptr)},
+                     {"wormnet", self}, {"shards", shards}},
+                    "--emit");
   std::filesystem::permissions(dir + (kind == "parallel" ? "/run.sh" : "/sweep.sbatch"),
                                std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
-  fmt::print("wrote {}/{} ({} points in {} tasks)\n", dir, kind == "parallel" ? "jobs.txt and run.sh" : "sweep.sbatch",
+  fmt::print("wrote {}/{} and manifest.json ({} points in {} tasks)\n", dir,
+             kind == "parallel" ? "jobs.txt, run.sh" : "sweep.sbatch",
              spec.points.size(), chunks);
   return 0;
 }

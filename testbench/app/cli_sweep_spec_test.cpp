@@ -221,10 +221,21 @@ TEST(CliSweepSpec, SlurmScriptIsAThrottledArrayOfShards) {
   EXPECT_NE(s.find("#SBATCH --array=0-3%2\n"), std::string::npos) << s;
   EXPECT_NE(s.find("--shard ${SLURM_ARRAY_TASK_ID}/4 -j 1 --out "), std::string::npos) << s;
   EXPECT_NE(s.find("/results-${SLURM_ARRAY_TASK_ID}.jsonl"), std::string::npos) << s;
-  // What one array task runs: its shard only (points 1, 5, 9, 13).
+  // What one array task runs: its shard only (points 1, 5, 9, 13), as the manifest says.
   const CliRun t = wormnet("sweep " + spec + " --shard 1/4 -j 1 --out " + d + "/t1.jsonl");
   ASSERT_EQ(t.code, 0) << t.out;
-  EXPECT_EQ(lines_of(d + "/t1.jsonl").size(), 4u);
+  const auto ls = lines_of(d + "/t1.jsonl");
+  ASSERT_EQ(ls.size(), 4u);
+  const auto m = read_json(d + "/job/manifest.json");
+  EXPECT_EQ(m["schema"], "wormnet.sweep-manifest/1");
+  EXPECT_EQ(m["engine"], "slurm");
+  EXPECT_EQ(m["points"], 16);
+  EXPECT_EQ(m["tasks"], 4);
+  EXPECT_EQ(m["throttle"], 2);
+  ASSERT_EQ(m["shards"].size(), 4u);
+  EXPECT_EQ(m["shards"][1]["results"], fs::absolute(d).string() + "/job/results-1.jsonl");
+  ASSERT_EQ(m["shards"][1]["keys"].size(), 4u);
+  for (size_t i = 0; i < 4; ++i) EXPECT_EQ(m["shards"][1]["keys"][i], ls[i]["key"]);
 }
 
 // The shipped specs stay valid as options change (--emit expands and validates without running).
