@@ -98,6 +98,21 @@ TEST(CliSweepSpec, ResultsDoNotDependOnJobs) {
   EXPECT_EQ(slurp(d + "/j1.jsonl"), a);
 }
 
+// On a terminal the progress is one bar redrawn in place (util-linux `script` provides the terminal).
+TEST(CliSweepSpec, ProgressIsABarOnATerminal) {
+  if (std::system("command -v script >/dev/null 2>&1") != 0) GTEST_SKIP() << "no `script` (util-linux)";
+  const auto d = dir_for("tty");
+  const auto spec = write(d + "/s.yaml", kSpec);
+  const std::string cmd = std::string(WN_BINARY_DIR) + "/wormnet sweep " + spec + " -j 2 --out " + d + "/r.jsonl";
+  FILE* p = popen(("script -qc '" + cmd + "' /dev/null").c_str(), "r");
+  std::string out;
+  for (int ch; p && (ch = fgetc(p)) != EOF;) out += char(ch);
+  ASSERT_EQ(p ? pclose(p) : -1, 0) << out;
+  EXPECT_NE(out.find("\r\033[K[1/16] 0 failed, elapsed "), std::string::npos) << out;
+  EXPECT_NE(out.find(" [##############################]\r\n16 points in "), std::string::npos) << out;
+  EXPECT_EQ(out.find("algorithm=rd-broadcast"), std::string::npos) << out;  // no plain per-point lines
+}
+
 TEST(CliSweepSpec, KilledSweepResumesWithoutDuplicatesOrGaps) {
   const auto d = dir_for("resume");
   // 48 points of mesh:8x8 (~50 ms each): the kill lands well before the end.
