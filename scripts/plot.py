@@ -158,8 +158,10 @@ def plot_latency(report, outdir, fmt):
         ax.set_ylabel(f"{name} latency, µs")
         ax.grid(True, which="both", linewidth=0.3)
     cfg = report["runs"][0]["config"]
-    fig.suptitle(f"{cfg['topology']}, profile {cfg['profile']['name']}: mean over {summary[0]['sources']} "
-                 "source(s) of the average and maximum latency", fontsize=10)
+    prof = cfg["profile"]
+    fig.suptitle(f"{cfg['topology']}, profile {prof['name']} (\u03b1={prof['alpha']}, \u03b3={prof['gamma']} cycles, "
+                 f"{prof['clock_ns']:g} ns/cycle), sync {cfg.get('sync', 'free')}, seed {cfg['seed']}: mean over "
+                 f"{summary[0]['sources']} source(s) of the average and maximum latency", fontsize=10)
     axes[1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)
     path = os.path.join(outdir, f"latency.{fmt}")
     fig.savefig(path, dpi=DPI, bbox_inches="tight")
