@@ -67,10 +67,14 @@ TEST(TorusExchangeCycles, BarrierRunsMatchTheCycleOracle) {
   EXPECT_EQ(r.predicted.thesis_cycles, 6.0 * kAlpha + 192 * 4);
 }
 
-// Lock-step (RTL and model every cycle) for d = 2 and 3, barrier steps.
+// Lock-step (RTL and model every cycle) for d = 2, 3 and 4, barrier steps.
 TEST(TorusExchangeCycles, LockstepSmallTori) {
   expect_barrier_run(isolated(torus_run("torus:4x4", "torus-t2", 8, true, Backend::Lockstep)), 4, 32, 4, 8);
   expect_barrier_run(isolated(torus_run("torus:8x8", "torus-t1", 8, true, Backend::Lockstep)), 6, 192, 14, 8);
+}
+TEST(TorusExchangeCycles, Lockstep16x16) {
+  expect_barrier_run(isolated(torus_run("torus:16x16", "torus-t1", 4, true, Backend::Lockstep)), 9, 2176, 37, 4);
+  expect_barrier_run(isolated(torus_run("torus:16x16", "torus-t2", 4, true, Backend::Lockstep)), 12, 1536, 64, 4);
 }
 
 // §0 item 9: one-port and all-port NIs give identical cycles with barrier steps.
