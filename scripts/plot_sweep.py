@@ -9,6 +9,9 @@ Run points (run, check --simulate):
                   (when the sweep has a one-port model and another)
   contention.FMT  mean contention-delay cycles per class (stacked), per algorithm and port model,
                   at the largest message size of each topology
+  predicted.FMT   measured vs predicted cycles (the algorithm's step model; log-log, y = x
+                  dashed), measured / predicted vs message size, and, where the family gives an
+                  all-port lower bound, the efficiency (bound / measured) vs message size
 Traffic points:
   throughput.FMT  accepted throughput and network latency vs offered load, one line per port model
 """
@@ -181,6 +184,51 @@ def plot_traffic(lines, outdir, fmt):
     return save(fig, outdir, "throughput", fmt)
 
 
+def plot_predicted(lines, outdir, fmt):
+    """Measured against the analytic model, one colour per algorithm, one marker per port model."""
+    pts = [j for j in lines if j.get("predicted", {}).get("cycles", 0) > 0 and j["cycles"] > 0]
+    if not pts:
+        return None
+    eff = [j for j in pts if j.get("efficiency", 0) > 0]
+    algos = list(dict.fromkeys(cfg(j, "algorithm") for j in pts))
+    ports = list(dict.fromkeys(str(cfg(j, "ports")) for j in pts))
+    tab, markers = plt.get_cmap("tab10"), ["o", "s", "^", "D", "v"]
+    fig, axes = plt.subplots(1, 3 if eff else 2, figsize=(15 if eff else 11, 4.2), layout="constrained")
+    for i, a in enumerate(algos):
+        for k, p in enumerate(ports):
+            mine = [j for j in pts if cfg(j, "algorithm") == a and str(cfg(j, "ports")) == p]
+            if not mine:
+                continue
+            style = dict(color=tab(i % 10), marker=markers[k % len(markers)], label=f"{a}, {p}-port")
+            axes[0].scatter([j["predicted"]["cycles"] for j in mine], [j["cycles"] for j in mine], s=12, **style)
+            axes[1].scatter([cfg(j, "bytes") for j in mine], [j["cycles"] / j["predicted"]["cycles"] for j in mine],
+                            s=12, **style)
+            if eff:
+                e = [j for j in mine if j.get("efficiency", 0) > 0]
+                axes[2].scatter([cfg(j, "bytes") for j in e], [j["efficiency"] for j in e], s=12, **style)
+    lo = min(min(j["predicted"]["cycles"], j["cycles"]) for j in pts)
+    hi = max(max(j["predicted"]["cycles"], j["cycles"]) for j in pts)
+    axes[0].plot([lo, hi], [lo, hi], "--", color="grey", linewidth=0.8)
+    axes[0].set_xscale("log")
+    axes[0].set_yscale("log")
+    axes[0].set_xlabel("predicted cycles (step model)")
+    axes[0].set_ylabel("measured cycles")
+    axes[1].axhline(1, color="grey", linewidth=0.6)
+    axes[1].set_xscale("log", base=2)
+    axes[1].set_xlabel("message size, bytes")
+    axes[1].set_ylabel("measured / predicted")
+    if eff:
+        axes[2].set_xscale("log", base=2)
+        axes[2].set_ylim(0, 1.05)
+        axes[2].set_xlabel("message size, bytes")
+        axes[2].set_ylabel("efficiency: lower bound / measured")
+    for ax in axes:
+        ax.grid(True, which="both", linewidth=0.3)
+    axes[-1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)
+    fig.suptitle(title(lines, "measured vs the analytic model"), fontsize=10)
+    return save(fig, outdir, "predicted", fmt)
+
+
 def plot_sweep(path, outdir, fmt):
     lines = load(path)
     if not lines:
@@ -188,5 +236,6 @@ def plot_sweep(path, outdir, fmt):
     if lines[0].get("command") == "traffic":
         return [plot_traffic(lines, outdir, fmt)]
     lines = [j for j in lines if "latency" in j]  # check points without --simulate have no run
-    out = [plot_latency(lines, outdir, fmt), plot_speedup(lines, outdir, fmt), plot_contention(lines, outdir, fmt)]
+    out = [plot_latency(lines, outdir, fmt), plot_speedup(lines, outdir, fmt), plot_contention(lines, outdir, fmt),
+           plot_predicted(lines, outdir, fmt)]
     return [p for p in out if p]
