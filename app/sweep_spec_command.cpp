@@ -53,20 +53,20 @@ int run_spec_sweep(const SpecSweepArgs& a) {
   const std::string out = a.out.empty() ? default_out(a.spec) : a.out;
   ResultsAppender appender(out);
   const auto have = latest_by_key(read_result_lines(out));
-  std::vector<size_t> todo;  // indices into spec.points, in point order
+  std::vector<size_t> pending;  // indices into spec.points, in point order
   size_t total = 0, skipped = 0;
   for (size_t i = 0; i < spec.points.size(); ++i) {
     if (i % shards != shard) continue;
     ++total;
     auto it = have.find(point_key(spec.command, spec.points[i]));
     if (it != have.end() && line_ok(it->second)) ++skipped;
-    else todo.push_back(i);
+    else pending.push_back(i);
   }
   const unsigned j = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
   fmt::print("wormnet sweep {}: {} points of `{}`{}, {} already in {}, {} to run with -j {}\n", a.spec, total,
-             spec.command, shards > 1 ? fmt::format(" (shard {}/{})", shard, shards) : "", skipped, out, todo.size(), j);
+             spec.command, shards > 1 ? fmt::format(" (shard {}/{})", shard, shards) : "", skipped, out, pending.size(), j);
   std::vector<SweepPoint> points;
-  for (size_t i : todo) {
+  for (size_t i : pending) {
     // Exceptions in the child become a failed line (kept, retried next time), not a stopped sweep.
     auto job = jobs[i];
     points.push_back({point_label(spec.points[i]), [job]() -> nlohmann::json {
@@ -83,7 +83,7 @@ int run_spec_sweep(const SpecSweepArgs& a) {
   run_sweep(
       points,
       [&](size_t n, const nlohmann::json& result) {
-        const SweepParams& p = spec.points[todo[n]];
+        const SweepParams& p = spec.points[pending[n]];
         nlohmann::json line = result;
         line["key"] = point_key(spec.command, p);
         line["command"] = spec.command;
@@ -93,7 +93,7 @@ int run_spec_sweep(const SpecSweepArgs& a) {
         const bool ok = line_ok(result);
         failed += ok ? 0 : 1;
         const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        const double eta = el / double(done) * double(todo.size() - done);
+        const double eta = el / double(done) * double(pending.size() - done);
         const std::string status =
             fmt::format("[{}/{}] {} failed, elapsed {}, ETA {}", skipped + done, total, failed, clock_text(el), clock_text(eta));
         if (!ok) fmt::print("{}FAIL {}: {}\n", tty ? "\r\033[K" : "", point_label(p), result.value("error", "data check"));
@@ -101,7 +101,7 @@ int run_spec_sweep(const SpecSweepArgs& a) {
           // A bar redrawn in place; the last one stays.
           const int w = 30, fill = int(double(w) * double(skipped + done) / double(std::max<size_t>(total, 1)));
           fmt::print("\r\033[K{} [{}{}]{}", status, std::string(size_t(fill), '#'), std::string(size_t(w - fill), '.'),
-                     done == todo.size() ? "\n" : "");
+                     done == pending.size() ? "\n" : "");
         } else {
           fmt::print("{}  {}\n", status, point_label(p));
         }
