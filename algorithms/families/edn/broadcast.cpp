@@ -10,10 +10,16 @@
 
 namespace wn::alg::edn {
 
+void set_broadcast_memory(Schedule& s, int source) {
+  auto payload = [source](uint32_t o) -> Word { return 0x50000000u + (uint32_t(source) << 16) + o; };
+  s.initial = [source, payload](int n, uint32_t a) -> Word {
+    return n == source ? payload(a) : 0xe0000000u ^ (uint32_t(n) << 16) ^ a;
+  };
+  s.expected = [payload](int, uint32_t a) -> std::optional<Word> { return payload(a); };
+}
+
 namespace {
 
-Word payload(int source, uint32_t o) { return 0x50000000u + (uint32_t(source) << 16) + o; }
-Word scratch(int node, uint32_t a) { return 0xe0000000u ^ (uint32_t(node) << 16) ^ a; }
 
 }  // namespace
 
@@ -87,8 +93,7 @@ Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uin
       s.programs[size_t(n)].push_back(std::move(step));
     }
   }
-  s.initial = [src](int n, uint32_t a) { return n == src ? payload(src, a) : scratch(n, a); };
-  s.expected = [src](int, uint32_t a) -> std::optional<Word> { return payload(src, a); };
+  set_broadcast_memory(s, src);
   return s;
 }
 

@@ -53,6 +53,10 @@ Schedule broadcast_schedule(const char* name, const Topology& topo, int src, uin
 // The family's input check: --bytes of at least one word, `words_per_node` of node memory that fits.
 void check_message(const Topology& topo, const AlgorithmArgs& args, uint64_t words_per_node);
 
+// A broadcast's memory and oracle: the source holds the message (distinct words), every other node
+// scratch; afterwards every node holds the message.
+void set_broadcast_memory(Schedule& s, int source);
+
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // Dimensional broadcast on a w x w mesh or torus: RD along the source's row, then along every column.
 std::vector<StepSends> dimensional_steps(int w, Node source);

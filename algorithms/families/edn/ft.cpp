@@ -33,8 +33,6 @@ namespace wn::alg::edn {
 
 namespace {
 
-Word payload(int source, uint32_t o) { return 0x50000000u + (uint32_t(source) << 16) + o; }
-Word scratch(int node, uint32_t a) { return 0xe0000000u ^ (uint32_t(node) << 16) ^ a; }
 
 constexpr uint64_t kSaturated = uint64_t(1) << 62;
 
@@ -99,8 +97,7 @@ Schedule build_ft_broadcast(const Topology& topo, const AlgorithmArgs& args) {
       step.tag = tag;
       s.programs[size_t(n)].push_back(std::move(step));
     }
-  s.initial = [src](int n, uint32_t a) { return n == src ? payload(src, a) : scratch(n, a); };
-  s.expected = [src](int, uint32_t a) -> std::optional<Word> { return payload(src, a); };
+  set_broadcast_memory(s, src);
   return s;
 }
 

@@ -17,8 +17,6 @@ namespace wn::alg::edn {
 
 namespace {
 
-Word payload(int source, uint32_t o) { return 0x50000000u + (uint32_t(source) << 16) + o; }
-Word scratch(int node, uint32_t a) { return 0xe0000000u ^ (uint32_t(node) << 16) ^ a; }
 
 struct Move {
   int from, to;
@@ -99,8 +97,7 @@ Schedule build_sc_broadcast(const Topology& topo, const AlgorithmArgs& args) {
         b.move({x, y}, {x, (y + 1) % w}, r, uint32_t(2 * logw + (w - 1) + t));
       }
   b.emit(s);
-  s.initial = [src](int q, uint32_t a) { return q == src ? payload(src, a) : scratch(q, a); };
-  s.expected = [src](int, uint32_t a) -> std::optional<Word> { return payload(src, a); };
+  set_broadcast_memory(s, src);
   return s;
 }
 
