@@ -33,6 +33,10 @@ void parse_one(const OptionSpec& spec, const std::string& text, OptionValues& ou
     out.set_word(spec.flag, text);
     return;
   }
+  if (!spec.keyword.empty()) {
+    out.set_word(spec.flag, text);
+    if (text == spec.keyword) return out.set_number(spec.flag, 0);
+  }
   uint64_t v = 0;
   bool ok = !text.empty() && text.size() <= 20 && text.find_first_not_of("0123456789") == std::string::npos;
   if (ok) {
@@ -43,8 +47,8 @@ void parse_one(const OptionSpec& spec, const std::string& text, OptionValues& ou
     }
   }
   if (!ok || v > spec.max || v < spec.min)
-    throw ConfigError(spec.flag,
-                      fmt::format("'{}' is not allowed; allowed: an integer {}..{}", text, spec.min, spec.max));
+    throw ConfigError(spec.flag, fmt::format("'{}' is not allowed; allowed: {}an integer {}..{}", text,
+                                             spec.keyword.empty() ? "" : spec.keyword + " or ", spec.min, spec.max));
   out.set_number(spec.flag, v);
 }
 

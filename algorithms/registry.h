@@ -29,6 +29,9 @@ struct OptionSpec {
   std::vector<std::string> choices;
   uint64_t max = UINT32_MAX;
   uint64_t min = 0;
+  // An integer option may also take this one word (e.g. "auto"): word() is the
+  // text as given, number() the integer (0 for the word).
+  std::string keyword;
 };
 
 // Family options as parsed once from the command line (parse_options).
@@ -51,6 +54,7 @@ struct AlgorithmArgs {
   uint32_t words = 1;      // 32-bit words per block (the per-message / per-node unit)
   int ports = 1;           // k of the k-port variants (from the port model)
   OpId op = 1;             // reduction operator (default sum)
+  CostParams cost;         // the run's profile (for tuning, e.g. --radix auto); set by the caller
   std::vector<int> group;  // --group as given (empty: all nodes); for `groups` algorithms the
                            // pipeline replaces it with the resolved member list before building
   OptionValues options;    // the family's own options

@@ -39,6 +39,7 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
                                              opt.bytes, 64u << 20));
   a.words = (opt.bytes + 3) / 4;
   a.ports = net.params.inj;
+  a.cost = opt.run.profile.cost_params(a.ports);
   a.op = alg::find_combine_op(opt.op);
   a.group = opt.group;
   a.options = alg::parse_options(alg::find_algorithm(opt.algorithm), opt.family_options);

@@ -81,7 +81,7 @@ std::string ScheduleRunResult::summary() const {
     s += fmt::format("  paper         {:.0f} cycles: {}; measured / paper = {:.3f}\n", predicted.thesis_cycles,
                      predicted.thesis_formula, predicted.thesis_cycles > 0 ? double(run.cycles) / predicted.thesis_cycles : 0.0);
   if (predicted.lower_bound > 0 && run.cycles > 0)
-    s += fmt::format("  efficiency    {:.3f} of the all-port lower bound {:.0f} cycles ({})\n",
+    s += fmt::format("  efficiency    {:.3f} of the lower bound {:.0f} cycles ({})\n",
                      predicted.lower_bound / double(run.cycles), predicted.lower_bound, predicted.lower_bound_formula);
   s += fmt::format("  messages      {} ({} words, {} packets, {} flits)\n", messages, words, run.packets, run.flits_injected);
   s += "  step  start      end   nodes  delay:  stepwise    depth     port     flow  (messages)  port-wait\n";

@@ -276,6 +276,9 @@ void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Rang
 }
 
 void FirmwareNode::begin_step(uint32_t tag) { steps_.push_back({tag, now(), now()}); }
+void FirmwareNode::locals_done() {
+  if (snapshots_ && !steps_.empty()) steps_.back().before_sends = memory_;
+}
 void FirmwareNode::end_step(uint32_t tag) {
   if (steps_.empty() || steps_.back().tag != tag) return;
   steps_.back().end = now();

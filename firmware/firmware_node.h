@@ -25,6 +25,7 @@ struct StepSpan {
   uint32_t tag = 0;
   uint64_t start = 0, end = 0;
   std::vector<Word> memory;  // the node's memory when it finished the step (snapshot runs only)
+  std::vector<Word> before_sends;  // ... after the step's local operations, before its sends (snapshot runs only)
 };
 
 class FirmwareNode : public sc_core::sc_module, public NodeApi {
@@ -53,6 +54,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   void step_barrier(uint32_t tag) override;
   void begin_step(uint32_t tag) override;
   void end_step(uint32_t tag) override;
+  void locals_done() override;
 
   // --- fabric side (clock edge, node order) ---
   void flush_outbox(uint64_t cycle);  // before the edge: new packets to the NI

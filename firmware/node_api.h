@@ -87,6 +87,9 @@ class NodeApi {
   // Step bookkeeping for reports (the interpreter calls these).
   virtual void begin_step(uint32_t tag) = 0;
   virtual void end_step(uint32_t tag) = 0;
+  // The step's local operations are done, its sends not yet issued (snapshot
+  // runs keep the memory here: e.g. Bruck's state after Phase 1).
+  virtual void locals_done() {}
 };
 
 }  // namespace wn::fw

@@ -18,6 +18,7 @@ void compute_indices(NodeApi& api, const std::vector<alg::LocalOp>& ops) {
 void run_step(NodeApi& api, const alg::Step& step) {
   compute_indices(api, step.locals);
   for (const alg::LocalOp& l : step.locals) api.combine(l.src, l.dst, l.combine);
+  api.locals_done();
   const size_t ports = size_t(std::max(1, api.ports()));
   for (size_t k = 0; k < step.sends.size(); ++k) {
     const alg::Send& s = step.sends[k];
