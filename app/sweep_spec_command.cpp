@@ -86,6 +86,7 @@ int run_spec_sweep(const SpecSweepArgs& a) {
         const SweepParams& p = spec.points[pending[n]];
         nlohmann::json line = result;
         line["key"] = point_key(spec.command, p);
+        line["point"] = pending[n];  // the spec's order (lines are appended as points finish)
         line["command"] = spec.command;
         line["params"] = p;
         appender.append(line);
@@ -107,7 +108,7 @@ int run_spec_sweep(const SpecSweepArgs& a) {
         }
         std::fflush(stdout);
       },
-      j, true);
+      j, true, ResultOrder::Completion);
   fmt::print("{} points in {}: {} ok, {} failed{}\n", total, out, total - failed, failed,
              failed ? " (rerun the same command to retry them)" : "");
   return failed ? 1 : 0;
@@ -146,11 +147,16 @@ int run_summarize(const SpecSweepArgs& a) {
   if (!a.csv.empty()) check_writable(a.csv, "--csv");
   std::vector<nlohmann::json> lines;
   for (auto& [k, j] : latest_by_key(read_result_lines(a.summarize))) lines.push_back(std::move(j));
-  // Point order (the file's order of first appearance), not key order.
+  // Point order (the spec's, then the file's order of first appearance), not key order: the
+  // table does not depend on the order the points finished in.
   std::map<std::string, size_t> first;
   size_t n = 0;
   for (const auto& j : read_result_lines(a.summarize)) first.emplace(j["key"].get<std::string>(), n++);
-  std::sort(lines.begin(), lines.end(), [&](const auto& x, const auto& y) { return first[x["key"]] < first[y["key"]]; });
+  auto rank = [&](const nlohmann::json& j) {
+    return std::make_pair(j.contains("point") && j["point"].is_number_unsigned() ? j["point"].get<size_t>() : SIZE_MAX,
+                          first[j["key"]]);
+  };
+  std::stable_sort(lines.begin(), lines.end(), [&](const auto& x, const auto& y) { return rank(x) < rank(y); });
   const SummaryTable t = summarize(lines, o);
   fmt::print("{}", t.text());
   fmt::print("(over each group's points: mean / min / max / p95; latencies and cycles in network cycles; "

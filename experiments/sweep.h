@@ -16,13 +16,19 @@ struct SweepPoint {
   std::function<nlohmann::json()> run;  // runs in a forked child; returns the point's JSON
 };
 
-// Runs every point, up to `jobs` at once; `on_result(i, json)` sees the
-// results in point order as they arrive (tables print row by row). A ConfigError in a point is rethrown;
+// Which order `on_result` sees the results in: point order (tables print row
+// by row; a finished point waits for the ones before it) or completion order
+// (a results file loses nothing that finished when the sweep is killed).
+enum class ResultOrder { Points, Completion };
+
+// Runs every point, up to `jobs` at once (a free slot takes the next point as
+// soon as any child finishes); `on_result(i, json)` sees each result once, in `order`. A ConfigError in a point is rethrown;
 // any other failure becomes std::runtime_error naming the point's label, unless `keep_going`:
 // then the point's result is {"ok": false, "error": why} and the others go on (spec sweeps record
 // a crashed point and retry it on the next run instead of losing the points in flight).
 std::vector<nlohmann::json> run_sweep(const std::vector<SweepPoint>& points,
                                       const std::function<void(size_t, const nlohmann::json&)>& on_result,
-                                      unsigned jobs = 1, bool keep_going = false);
+                                      unsigned jobs = 1, bool keep_going = false,
+                                      ResultOrder order = ResultOrder::Points);
 
 }  // namespace wn

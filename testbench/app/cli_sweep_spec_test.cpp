@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <set>
@@ -47,6 +48,18 @@ std::vector<nlohmann::json> lines_of(const std::string& path) {
   return out;
 }
 
+// Lines are appended as points finish; `point` is the spec's order.
+std::vector<nlohmann::json> by_point(std::vector<nlohmann::json> ls) {
+  std::sort(ls.begin(), ls.end(), [](const auto& a, const auto& b) { return a["point"] < b["point"]; });
+  return ls;
+}
+
+std::string text_of(const std::vector<nlohmann::json>& ls) {
+  std::string t;
+  for (const auto& j : ls) t += j.dump() + "\n";
+  return t;
+}
+
 // 2 algorithms x 2 port models x 2 sizes x 2 sources = 16 points.
 const char* kSpec = "command: run\ntopology: mesh:4x4\nalgorithm: [rd-broadcast, binomial-scatter]\n"
                     "ports: [one, all]\nbytes: {from: 32, to: 64, factor: 2}\nsources: [0, 5]\n";
@@ -81,9 +94,11 @@ TEST(CliSweepSpec, ResultsDoNotDependOnJobs) {
   ASSERT_EQ(two.code, 0) << two.out;
   EXPECT_NE(one.out.find("[16/16] 0 failed, elapsed "), std::string::npos) << one.out;
   const auto a = slurp(d + "/j1.jsonl");
-  EXPECT_EQ(a, slurp(d + "/j2.jsonl"));  // byte for byte: same points, same order, no wall time
-  const auto ls = lines_of(d + "/j1.jsonl");
+  // The same lines (no wall time), in the order the points finished: byte for byte once in point order.
+  const auto ls = by_point(lines_of(d + "/j1.jsonl"));
+  EXPECT_EQ(text_of(ls), text_of(by_point(lines_of(d + "/j2.jsonl"))));
   ASSERT_EQ(ls.size(), 16u);
+  for (size_t i = 0; i < ls.size(); ++i) EXPECT_EQ(ls[i]["point"], i);
   EXPECT_EQ(ls[1]["params"]["source"], "5");
   EXPECT_EQ(ls[15]["params"]["algorithm"], "binomial-scatter");
   EXPECT_EQ(ls[15]["config"]["bytes"], 64);  // the run's own options agree with the point's parameters
@@ -150,7 +165,7 @@ TEST(CliSweepSpec, MergeDropsDuplicatesAndReportsGaps) {
   const auto d = dir_for("merge");
   const auto spec = write(d + "/s.yaml", kSpec);
   ASSERT_EQ(wormnet("sweep " + spec + " -j 2 --out " + d + "/all.jsonl").code, 0);
-  const auto ls = lines_of(d + "/all.jsonl");
+  const auto ls = by_point(lines_of(d + "/all.jsonl"));
   // A: points 0..9, B: points 8..14 (8, 9 twice), point 15 nowhere.
   std::string a, b;
   for (size_t i = 0; i < 10; ++i) a += ls[i].dump() + "\n";
@@ -169,7 +184,7 @@ TEST(CliSweepSpec, MergeDropsDuplicatesAndReportsGaps) {
   const CliRun full = wormnet("sweep --merge " + d + "/a.jsonl " + d + "/b.jsonl " + d + "/c.jsonl --out " + d +
                               "/m.jsonl " + spec);
   EXPECT_EQ(full.code, 0) << full.out;
-  EXPECT_EQ(slurp(d + "/m.jsonl"), slurp(d + "/all.jsonl"));
+  EXPECT_EQ(slurp(d + "/m.jsonl"), text_of(ls));
 }
 
 TEST(CliSweepSpec, SummarizeAveragesOverSources) {
@@ -182,8 +197,15 @@ TEST(CliSweepSpec, SummarizeAveragesOverSources) {
   const auto csv = slurp(d + "/s.csv");
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 9);  // header + 2 x 2 x 2 groups
   EXPECT_EQ(csv.rfind("algorithm,ports,bytes,points,failed,avg_latency_mean,", 0), 0u) << csv;
+  // The table does not depend on the order the points finished in: the lines reversed give the same CSV.
+  auto rev = lines_of(d + "/r.jsonl");
+  std::reverse(rev.begin(), rev.end());
+  write(d + "/rev.jsonl", text_of(rev));
+  ASSERT_EQ(wormnet("sweep --summarize " + d + "/rev.jsonl --by algorithm,ports,bytes --baseline "
+                    "algorithm=rd-broadcast --csv " + d + "/s2.csv").code, 0);
+  EXPECT_EQ(slurp(d + "/s2.csv"), csv);
   // The first group (rd-broadcast, one, 32) by hand: the mean of its two sources' cycles.
-  const auto ls = lines_of(d + "/r.jsonl");
+  const auto ls = by_point(lines_of(d + "/r.jsonl"));
   const double mean = (ls[0]["cycles"].get<double>() + ls[1]["cycles"].get<double>()) / 2;
   const std::string row = csv.substr(csv.find('\n') + 1);
   EXPECT_EQ(row.rfind("rd-broadcast,one,32,2,0,", 0), 0u) << row;
