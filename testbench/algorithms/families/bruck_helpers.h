@@ -32,7 +32,7 @@ inline ScheduleRunOptions bruck_run(const std::string& algo, int n, int k, uint3
                                     const std::string& backend = "model", bool snapshots = false) {
   ScheduleRunOptions o;
   o.topology = topology_for(n, k);
-  o.ports = k == 1 ? "one" : std::to_string(k);
+  o.ports = k == 1 ? "one" : k == 4 ? "all" : std::to_string(k);  // a 2D mesh's all-port model has 4 channels
   o.net.backend = parse_backend(backend);
   o.run.profile = find_profile("ideal");
   o.run.snapshots = snapshots;
