@@ -32,6 +32,8 @@ struct OptionSpec {
   // An integer option may also take this one word (e.g. "auto"): word() is the
   // text as given, number() the integer (0 for the word).
   std::string keyword;
+  // A switch (no value on the command line): "on" when given, else "off".
+  bool switch_only = false;
 };
 
 // Family options as parsed once from the command line (parse_options).

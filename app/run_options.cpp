@@ -39,7 +39,10 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
     auto* grp = cmd->add_option_group(fam.name + " family", fam.summary);
     for (const auto& spec : fam.options) {
       if (cmd->get_option_no_throw(spec.flag)) continue;  // declared by an earlier family
-      grp->add_option(spec.flag, c.family_options[spec.flag], spec.help + " (default " + spec.default_value + ")");
+      if (spec.switch_only)
+        grp->add_flag_callback(spec.flag, [&c, flag = spec.flag] { c.family_options[flag] = "on"; }, spec.help);
+      else
+        grp->add_option(spec.flag, c.family_options[spec.flag], spec.help + " (default " + spec.default_value + ")");
     }
   }
   cmd->add_option("--profile", c.profile, "machine profile: ideal | ncube2 | t3d | sp1 | cm200")->capture_default_str();

@@ -38,6 +38,9 @@ int index_c1(int n, int r, int k);
 uint64_t index_c2_blocks(int n, int r, int k);
 Schedule build_index(int n, int r, int k, uint32_t words);
 
+// The --radix option (declared alike by every family that reads it).
+OptionSpec radix_option();
+
 // --radix auto: the r in 2..n minimising C1*beta + C2*m*tau (ties: the smaller r).
 struct RadixChoice {
   int r = 2;

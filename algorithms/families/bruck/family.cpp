@@ -127,6 +127,13 @@ AlgorithmInfo concat_entry() {
 
 }  // namespace
 
+OptionSpec bruck::radix_option() {
+  OptionSpec radix{"--radix", "bruck-index, ccl-index: radix r (2..n); auto: the r of least C1*beta + C2*tau for "
+                   "the profile", "2", {}, 4096, 2};
+  radix.keyword = "auto";
+  return radix;
+}
+
 Family family_bruck() {
   Family f;
   f.name = "bruck";
@@ -135,10 +142,7 @@ Family family_bruck() {
   f.supports = [](const Topology& topo) {
     return topo.nodes() < 2 ? std::string("the bruck family needs at least 2 nodes") : std::string();
   };
-  OptionSpec radix{"--radix", "bruck-index: radix r (2..n); auto: the r of least C1*beta + C2*tau for the profile",
-                   "2", {}, 4096, 2};
-  radix.keyword = "auto";
-  f.options = {radix};
+  f.options = {bruck::radix_option()};
   f.algorithms = {index_entry(), concat_entry()};
   return f;
 }

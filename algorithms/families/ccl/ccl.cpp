@@ -1,0 +1,167 @@
+// The CCL call -> schedule: algorithm choice, barrier-mode wrappers (§3.11:
+// sync-in before a fan-out, sync-out after a fan-in, shift then sync), the
+// §3.13 cost formulas, and the test payloads with their oracles.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "algorithms/families/baselines/baselines.h"
+#include "algorithms/families/bruck/bruck.h"
+#include "algorithms/families/ccl/builder.h"
+#include "algorithms/group.h"
+
+namespace wn::alg::ccl {
+
+namespace {
+
+bool pow2(int n) { return n > 0 && (n & (n - 1)) == 0; }
+bool fan_out_op(Op op) { return op == Op::Bcast || op == Op::Scatter; }
+bool fan_in_op(Op op) { return op == Op::Reduce || op == Op::Gather || op == Op::Prefix; }
+uint64_t popcounts(int n) {  // s(n) = sum of popcount(v), v < n
+  uint64_t s = 0;
+  for (int v = 0; v < n; ++v) s += uint64_t(__builtin_popcount(unsigned(v)));
+  return s;
+}
+
+}  // namespace
+
+const std::vector<std::string>& op_names() {
+  static const std::vector<std::string> v = {"bcast",  "reduce", "combine", "scatter", "gather",
+                                             "concat", "index",  "prefix",  "shift",   "sync"};
+  return v;
+}
+
+Op op_of(const std::string& name) {
+  for (size_t i = 0; i < op_names().size(); ++i)
+    if (op_names()[i] == name) return Op(i);
+  throw std::out_of_range("ccl op " + name);
+}
+
+const std::vector<std::string>& algorithms(Op op) {
+  static const std::vector<std::vector<std::string>> v = {
+      {"binomial"},
+      {"binomial"},
+      {"butterfly", "circulant", "reduce-bcast", "hybrid"},
+      {"binomial", "direct"},
+      {"binomial", "direct"},
+      {"circulant", "recursive-exchange"},
+      {"bruck", "direct"},
+      {"circulant", "tree"},
+      {"send-receive"},
+      {"dissemination"},
+  };
+  return v[size_t(op)];
+}
+
+std::string choose(const Call& c) {
+  if (!c.alg.empty()) return c.alg;
+  if (c.op == Op::Combine)
+    return pow2(c.n) ? "butterfly" : combine_ops()[c.op_id].commutative ? "circulant" : "reduce-bcast";
+  return algorithms(c.op).front();
+}
+
+std::string unsupported(const Call& c) {
+  const std::string alg = choose(c);
+  const auto& algs = algorithms(c.op);
+  if (std::find(algs.begin(), algs.end(), alg) == algs.end()) {
+    std::string allowed;
+    for (const auto& a : algs) allowed += (allowed.empty() ? "" : ", ") + a;
+    return fmt::format("'{}' is not an algorithm of {}; allowed: {}", alg, op_names()[size_t(c.op)], allowed);
+  }
+  if ((alg == "butterfly" || alg == "hybrid" || alg == "recursive-exchange") && !pow2(c.n))
+    return fmt::format("{} needs a power-of-two group, not n = {}; allowed: {}", alg, c.n,
+                       c.op == Op::Combine ? "circulant (commutative operators), reduce-bcast" : "circulant");
+  if (alg == "hybrid" && (c.kappa < 0 || c.kappa > ceil_log2(c.n)))
+    return fmt::format("kappa = {} with n = {}; allowed: 0..{}", c.kappa, c.n, ceil_log2(c.n));
+  if (alg == "circulant" && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
+    return fmt::format("the circulant combine needs a commutative operator (E3), not '{}'; allowed: butterfly "
+                       "(n = 2^d), reduce-bcast, hybrid",
+                       combine_ops()[c.op_id].name);
+  if (c.op == Op::Index && alg == "bruck" && (c.radix < 2 || c.radix > c.n))
+    return fmt::format("radix {} with n = {}; allowed: 2..{}", c.radix, c.n, c.n);
+  return "";
+}
+
+uint32_t layout_words(const Call& c) {
+  const uint32_t n = uint32_t(c.n), b = c.b, k = uint32_t(ceil_log2(c.n));
+  const std::string alg = choose(c);
+  switch (c.op) {
+    case Op::Bcast: return b + 1;
+    case Op::Reduce:
+    case Op::Shift: return 2 * b + 1;
+    case Op::Combine: return (alg == "circulant" ? 4 : 2) * b + 1;
+    case Op::Prefix: return (alg == "tree" ? 4 + k : 2) * b + 1;
+    case Op::Scatter:
+    case Op::Gather: return n * b + 1;
+    case Op::Concat: return 2 * n * b + 1;
+    case Op::Index: return 3 * n * b + 1;
+    case Op::Sync: return 1;
+  }
+  return 1;
+}
+
+Costs costs(const Call& c) {
+  const int n = c.n, k = ceil_log2(n);
+  const uint64_t b = c.b, nn = uint64_t(n);
+  const std::string alg = choose(c);
+  Costs r;
+  auto set = [&](int c1, uint64_t c2, uint64_t c3, std::string f) { r = {c1, c2, c3, std::move(f)}; };
+  switch (c.op) {
+    case Op::Bcast: set(k, k * b, (nn - 1) * b, "binomial: C1 = k, C2 = k m, C3 = (n-1) m"); break;
+    case Op::Reduce:
+      if (!combine_ops()[c.op_id].commutative && c.root != 0)
+        set(k + 1, (k + 1) * b, nn * b, "binomial to rank 0 + forward: C1 = k+1, C2 = (k+1) m, C3 = n m");
+      else
+        set(k, k * b, (nn - 1) * b, "binomial: C1 = k, C2 = k m, C3 = (n-1) m");
+      break;
+    case Op::Combine:
+      if (alg == "butterfly") set(k, k * b, nn * k * b, "butterfly: C1 = d, C2 = d m, C3 = n d m");
+      else if (alg == "circulant") set(k, k * b, nn * k * b, "circulant: C1 = k, C2 = k m, C3 = n k m");
+      else if (alg == "reduce-bcast") set(2 * k, 2 * k * b, 2 * (nn - 1) * b, "reduce+bcast: C1 = 2k, C2 = 2k m, C3 = 2(n-1) m");
+      else
+        set(k + c.kappa, (k + c.kappa) * b, b * (nn >> c.kappa) * uint64_t(k + (2 << c.kappa) - c.kappa - 2),
+            "hybrid: C1 = d+kappa, C2 = (d+kappa) m, C3 = m (n/2^kappa)(d + 2^(kappa+1) - kappa - 2)");
+      break;
+    case Op::Scatter:
+    case Op::Gather:
+      if (alg == "direct") set(n - 1, (nn - 1) * b, (nn - 1) * b, "direct: C1 = n-1, C2 = C3 = (n-1) b");
+      else set(k, (nn - 1) * b, popcounts(n) * b, "binomial: C1 = k, C2 = (n-1) b, C3 = s(n) b");
+      break;
+    case Op::Concat: set(k, (nn - 1) * b, nn * (nn - 1) * b, alg + ": C1 = k, C2 = (n-1) m, C3 = n(n-1) m"); break;
+    case Op::Index: {
+      const int r = alg == "direct" ? n : c.radix;
+      uint64_t digits = 0;
+      for (int j = 1; j < n; ++j)
+        for (int v = j; v; v /= r) digits += v % r != 0;
+      set(bruck::index_c1(n, r, 1), digits * b, nn * digits * b,
+          fmt::format("Bruck r = {}: C1 = (w-1)(r-1) + ceil(n/r^(w-1)) - 1, C2 = b sum nz_r(j), C3 = n C2", r));
+      break;
+    }
+    case Op::Prefix:
+      if (alg == "tree") {
+        uint64_t chain = 0;  // ranks whose range starts at rank 0: no down-sweep message
+        for (int u = 1; u < n; ++u) chain += u + (u & -u) >= n;
+        set(2 * k - 1, uint64_t(2 * k - 1) * b, (2 * (nn - 1) - chain) * b, "tree: C1 = 2k-1, C2 = (2k-1) m");
+      } else {
+        uint64_t c3 = 0;
+        for (int j = 0; j < k; ++j) c3 += nn - (uint64_t(1) << j);
+        set(k, k * b, c3 * b, "circulant: C1 = k, C2 = k m, C3 = m sum_(j<k) (n - 2^j)");
+      }
+      break;
+    case Op::Shift:
+      if (pmod(c.shift, n) == 0) set(0, 0, 0, "shift by a multiple of n: a local copy");
+      else set(1, b, nn * b, "send-receive: C1 = 1, C2 = m, C3 = n m");
+      break;
+    case Op::Sync: set(k, 0, 0, "dissemination: C1 = k, no data"); break;
+  }
+  const bool wrapped = c.barrier && (fan_out_op(c.op) || fan_in_op(c.op) || (c.op == Op::Shift && r.c1 > 0));
+  if (wrapped) {
+    r.c1 += k;
+    r.formula += fmt::format("; barrier mode: + {} token steps ({})", k,
+                             fan_out_op(c.op) ? "sync-in" : c.op == Op::Shift ? "sync" : "sync-out");
+  }
+  return r;
+}
+
+}  // namespace wn::alg::ccl

@@ -1,0 +1,64 @@
+// CCL (Bala, Bruck, Cypher et al. 1995; spec seed-001): the ten collective
+// operations with the algorithms of the spec's §3.13 table, as schedules over
+// the ranks 0..n-1 of one process group. The firmware library (firmware/ccl)
+// and `wormnet run --algorithm ccl-<op>` both run these schedules.
+//
+// Memory, in blocks of b words from address 0 (E7: what m means per op):
+//   bcast            BUF [0,b): the root's data, everyone's at the end
+//   reduce, combine, IN [0,b) x_me (read-only), OUT [b,2b) the result (root only
+//   prefix, shift    for reduce); scratch after that
+//   scatter, gather  BUF [0,nb): block r belongs to rank r (the root holds all
+//                    for scatter; for gather rank r holds block r, the root ends with all)
+//   concat           OUT [0,nb) block j = B_j (B_me given at block me), TMP [nb,2nb)
+//   index            IN [0,nb), OUT [nb,2nb), TMP [2nb,3nb) (bruck.h's layout)
+//   sync             nothing but the token word
+// Every schedule ends with one token word (the empty messages of sync and of
+// the barrier-mode sync-in / sync-out carry it: a message has at least one word).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "algorithms/schedule.h"
+
+namespace wn::alg::ccl {
+
+enum class Op { Bcast, Reduce, Combine, Scatter, Gather, Concat, Index, Prefix, Shift, Sync };
+
+struct Call {
+  Op op = Op::Bcast;
+  std::string alg;      // one of algorithms(op); "" = the default choice (choose())
+  int n = 2;            // group size
+  int root = 0;         // rank of orig / dest (bcast, reduce, scatter, gather)
+  uint32_t b = 1;       // words per block (per process for bcast/reduce/combine/prefix/shift/concat)
+  OpId op_id = 1;       // reduction operator (reduce, combine, prefix)
+  int radix = 2;        // index
+  uint32_t packet = 0;  // nESBT packet words (0: the whole message)
+  int kappa = 0;        // hybrid combine
+  int shift = 1;        // shift step (may be negative)
+  bool barrier = true;  // barrier mode (§1.3, §3.11); combine/concat/index/sync ignore it
+};
+
+// The algorithm names an op accepts (first = the default when it applies).
+const std::vector<std::string>& algorithms(Op op);
+const std::vector<std::string>& op_names();  // "bcast", ..., in Op order
+Op op_of(const std::string& name);            // throws std::out_of_range
+// "" when `c` can run, else why and what is allowed (e.g. butterfly needs n = 2^d).
+std::string unsupported(const Call& c);
+// The default algorithm for the call (§3.4 selection: butterfly for 2^d,
+// circulant for other n with a commutative operator, else reduce-bcast).
+std::string choose(const Call& c);
+
+// The §3.13 formulas for the call (C2 by reading (a): sum over steps of the
+// largest message; all in words; data only, tokens excluded).
+struct Costs {
+  int c1 = 0;
+  uint64_t c2 = 0, c3 = 0;
+  std::string formula;
+};
+Costs costs(const Call& c);
+
+uint32_t layout_words(const Call& c);  // memory per rank, token word included
+Schedule build(const Call& c);         // over ranks; initial/expected are the test payloads
+
+}  // namespace wn::alg::ccl

@@ -1,0 +1,121 @@
+// combine (§3.4) and prefix (§3.8). IN [0,b), OUT [b,2b), then scratch:
+// combine's circulant keeps R (the window [me+1, me+L)) and S (x (x) R);
+// prefix's tree keeps S (its subtree), P (the prefix it passes down) and one
+// stored child value per level.
+#include "algorithms/families/ccl/builder.h"
+#include "algorithms/group.h"
+
+namespace wn::alg::ccl {
+
+namespace {
+
+Range blk(uint32_t i, uint32_t b) { return {i * b, b}; }
+
+// The butterfly on dimensions [lo, hi) among ranks whose bits below lo are 0
+// (lo = 0: every rank): the lower rank's value goes left of the higher's.
+void butterfly(Builder& b, const Call& c, uint32_t tag0, int lo, int hi) {
+  const Range out = blk(1, c.b);
+  for (int j = lo; j < hi; ++j)
+    for (int me = 0; me < c.n; me += 1 << lo) {
+      const int p = me ^ (1 << j);
+      b.msg(me, p, tag0 + uint32_t(j - lo), {out}, {out}, Combine{c.op_id, p > me});
+    }
+}
+
+// Binomial fan-in (acc (x) y) / fan-out (copy) of OUT inside blocks of g ranks.
+void in_blocks(Builder& b, const Call& c, uint32_t tag0, int g, bool in) {
+  const Range out = blk(1, c.b);
+  const auto steps = in ? fan_in(g, 0) : fan_out(g, 0);
+  for (int base = 0; base < c.n; base += g)
+    for (size_t t = 0; t < steps.size(); ++t)
+      for (const TreeEdge& e : steps[t])
+        b.msg(base + e.from, base + e.to, tag0 + uint32_t(t), {out}, {out}, in ? Combine{c.op_id, false} : Combine{});
+}
+
+// §3.4 C: commutative operators, any n, ceil(log2 n) steps ("full" / "minus-own").
+void circulant(Builder& b, const Call& c, uint32_t tag0) {
+  const int k = ceil_log2(c.n);
+  const Range in = blk(0, c.b), out = blk(1, c.b), R = blk(2, c.b), S = blk(3, c.b);
+  int L = 1;
+  for (int t = 0; t < k; ++t) {
+    const int Lp = (c.n + (1 << (k - 1 - t)) - 1) >> (k - 1 - t);
+    const bool full = Lp == 2 * L;
+    const int off = full ? L : L - 1;
+    const uint32_t tag = tag0 + uint32_t(t);
+    for (int me = 0; me < c.n; ++me) {
+      if (full) {
+        b.before(me, tag, copy_op(in, S));
+        if (t > 0) b.before(me, tag, combine_op(R, S, c.op_id, false));
+      }
+      b.msg(me, pmod(me - off, c.n), tag, {full ? S : R}, {R}, t == 0 ? Combine{} : Combine{c.op_id, false});
+    }
+    L = Lp;
+  }
+  for (int me = 0; me < c.n; ++me) {
+    b.after(me, tag0 + uint32_t(k - 1), copy_op(in, out));
+    b.after(me, tag0 + uint32_t(k - 1), combine_op(R, out, c.op_id, false));
+  }
+}
+
+}  // namespace
+
+void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
+  const int k = ceil_log2(c.n);
+  if (c.alg == "circulant") return circulant(b, c, tag0);
+  for (int me = 0; me < c.n; ++me) b.before(me, tag0, copy_op(blk(0, c.b), blk(1, c.b)));
+  if (c.alg == "butterfly") return butterfly(b, c, tag0, 0, k);
+  // hybrid kappa (reduce-bcast = kappa d): fan-in in blocks of 2^kappa, butterfly among leaders, fan-out.
+  const int kappa = c.alg == "hybrid" ? c.kappa : k, g = 1 << kappa;
+  if (c.alg == "reduce-bcast") {  // any n: reduce to rank 0 (rank order), bcast from it
+    in_blocks(b, c, tag0, c.n, true);
+    in_blocks(b, c, tag0 + uint32_t(k), c.n, false);
+    return;
+  }
+  in_blocks(b, c, tag0, g, true);
+  butterfly(b, c, tag0 + uint32_t(kappa), kappa, k);
+  in_blocks(b, c, tag0 + uint32_t(k), g, false);
+}
+
+void gen_prefix(Builder& b, const Call& c, uint32_t tag0) {
+  const int n = c.n, k = ceil_log2(n);
+  const Range in = blk(0, c.b), out = blk(1, c.b);
+  if (c.alg != "tree") {  // §3.8 A, Kogge-Stone: acc = y (x) acc
+    for (int me = 0; me < n; ++me) b.before(me, tag0, copy_op(in, out));
+    for (int j = 0; j < k; ++j)
+      for (int me = 0; me + (1 << j) < n; ++me)
+        b.msg(me, me + (1 << j), tag0 + uint32_t(j), {out}, {out}, Combine{c.op_id, true});
+    return;
+  }
+  // §3.8 B on mirrored ranks u = n-1-me (root: the highest rank).
+  const Range S = blk(2, c.b), P = blk(3, c.b);
+  auto ch = [&](int j) { return blk(4 + uint32_t(j), c.b); };
+  auto rank = [n](int u) { return n - 1 - u; };
+  for (int me = 0; me < n; ++me) b.before(me, tag0, copy_op(in, S));
+  const auto up = fan_in(n, 0);  // in u-space
+  for (size_t t = 0; t < up.size(); ++t)
+    for (const TreeEdge& e : up[t]) {
+      const int child = rank(e.from), parent = rank(e.to);
+      b.msg(child, parent, tag0 + uint32_t(t), {S}, {ch(e.level)});
+      b.after(parent, tag0 + uint32_t(t), combine_op(ch(e.level), S, c.op_id, true));  // S = S_child (x) S
+    }
+  // Down: P starts as E_u (empty iff u's ranks start at rank 0), then P = P (x) S_child after each child.
+  std::vector<bool> p_empty(static_cast<size_t>(n));
+  for (int u = 0; u < n; ++u) p_empty[size_t(u)] = u == 0 || u + (u & -u) >= n;
+  const auto down = fan_out(n, 0);
+  for (size_t t = 0; t < down.size(); ++t)
+    for (const TreeEdge& e : down[t]) {  // u-space, ordered by level high -> low
+      const uint32_t tag = tag0 + uint32_t(k) + uint32_t(t);
+      const int u = e.from, me = rank(u);
+      if (!p_empty[size_t(u)]) b.msg(me, rank(e.to), tag, {P}, {P});
+      b.after(me, tag, p_empty[size_t(u)] ? copy_op(ch(e.level), P) : combine_op(ch(e.level), P, c.op_id, false));
+      p_empty[size_t(u)] = false;
+    }
+  const uint32_t last = tag0 + uint32_t(2 * k - 1);
+  for (int u = 0; u < n; ++u) {
+    const int me = rank(u);
+    b.after(me, last, copy_op(p_empty[size_t(u)] ? in : P, out));
+    if (!p_empty[size_t(u)]) b.after(me, last, combine_op(in, out, c.op_id, false));
+  }
+}
+
+}  // namespace wn::alg::ccl

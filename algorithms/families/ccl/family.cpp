@@ -1,0 +1,126 @@
+// The ccl family: `wormnet run --algorithm ccl-<op>` runs one CCL operation
+// over --group (default: all nodes) with the algorithm of --ccl-alg, in
+// barrier mode unless --nonbarrier. The prediction prints the §3.13 C1, C2,
+// C3 of the call next to the step model and the paper's T = C1 t_s + C2 t_c.
+#include <fmt/format.h>
+
+#include "algorithms/families/bruck/bruck.h"
+#include "algorithms/families/ccl/ccl.h"
+#include "algorithms/group.h"
+#include "algorithms/step_cost.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::alg {
+
+namespace {
+
+double ts_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.router_cycles_per_hop; }
+double tc_of(const CostParams& c) { return 1.0 / std::max(1, c.words_per_flit); }
+
+ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a) {
+  ccl::Call c;
+  c.op = op;
+  c.n = int(a.group.size());
+  c.root = a.source_rank;
+  c.b = a.words;
+  c.op_id = a.op;
+  const std::string alg = a.options.word("--ccl-alg");
+  c.alg = alg == "auto" ? "" : alg;
+  c.barrier = a.options.word("--nonbarrier") != "on";
+  if (op == ccl::Op::Index) {
+    const uint64_t r = a.options.number("--radix");
+    c.radix = r ? int(r) : bruck::choose_radix(c.n, 1, c.b, ts_of(a.cost), tc_of(a.cost)).r;
+  }
+  if (op == ccl::Op::Combine) c.kappa = int(a.options.number("--kappa"));
+  if (op == ccl::Op::Shift) c.shift = int(a.options.number("--shift"));
+  return c;
+}
+
+// The flag a refusal is about.
+std::string field_of(const std::string& why) {
+  if (why.rfind("kappa", 0) == 0) return "--kappa";
+  if (why.rfind("radix", 0) == 0) return "--radix";
+  if (why.find("needs a commutative operator") != std::string::npos) return "--op";
+  return "--ccl-alg";
+}
+
+AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::vector<std::string> extra) {
+  const std::string name = "ccl-" + ccl::op_names()[size_t(op)];
+  AlgorithmInfo a;
+  a.name = name;
+  a.summary = summary;
+  a.params = std::string(rooted ? "--source (orig / dest) " : "") + "--bytes --op --group";
+  a.options = {"--ccl-alg", "--nonbarrier"};
+  for (auto& e : extra) a.options.push_back(std::move(e));
+  a.rooted = rooted;
+  a.groups = true;
+  a.check = [op](const Topology& topo, const AlgorithmArgs& args) {
+    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word)");
+    const ccl::Call c = call_of(op, args);
+    if (const std::string why = ccl::unsupported(c); !why.empty()) throw ConfigError(field_of(why), why);
+    check_node_memory(topo, ccl::layout_words(c));
+  };
+  a.max_messages = [](const Topology&, const AlgorithmArgs& args) {
+    const uint64_t n = args.group.size();
+    return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2);
+  };
+  a.build = [op](const Topology&, const AlgorithmArgs& args) { return ccl::build(call_of(op, args)); };
+  a.cost = [op](const Topology& topo, const AlgorithmArgs& args, const CostParams& cp, const Schedule& s) {
+    const ccl::Call c = call_of(op, args);
+    const ccl::Costs k = ccl::costs(c);
+    Prediction p = step_model_prediction(
+        s, topo, cp,
+        fmt::format("{} {} ({} mode): {}: C1 = {} steps, C2 = {} words, C3 = {} words", ccl::op_names()[size_t(op)],
+                    ccl::choose(c), c.barrier ? "barrier" : "nonbarrier", k.formula, k.c1, k.c2, k.c3));
+    p.data = fmt::format("C3 = {} words in the network (n = {}, m = {} words)", k.c3, c.n, c.b);
+    p.thesis_cycles = k.c1 * ts_of(cp) + double(k.c2) * tc_of(cp);
+    p.thesis_formula = fmt::format("CCL linear model T = C1*t_s + C2*t_c = {}*{} + {}*{:.3g}", k.c1, ts_of(cp), k.c2,
+                                   tc_of(cp));
+    return p;
+  };
+  return a;
+}
+
+}  // namespace
+
+Family family_ccl() {
+  Family f;
+  f.name = "ccl";
+  f.summary = "CCL (Bala, Bruck, Cypher et al.): the ten collective operations in process groups, tunable algorithms";
+  f.topologies = "any (mesh, torus, cube), any --group of at least 2 nodes";
+  f.supports = [](const Topology& topo) {
+    return topo.nodes() < 2 ? std::string("the ccl family needs at least 2 nodes") : std::string();
+  };
+  std::vector<std::string> names = {"auto"};
+  for (size_t o = 0; o < ccl::op_names().size(); ++o)
+    for (const auto& a : ccl::algorithms(ccl::Op(o)))
+      if (std::find(names.begin(), names.end(), a) == names.end()) names.push_back(a);
+  OptionSpec nonbarrier{"--nonbarrier", "ccl: a process leaves as soon as its own part is done (default: barrier mode)",
+                        "off", {"off", "on"}};
+  nonbarrier.switch_only = true;
+  f.options = {
+      {"--ccl-alg", "ccl: the operation's algorithm (auto: the §3.4 / §3.13 default)", "auto", names},
+      nonbarrier,
+      bruck::radix_option(),
+      {"--kappa", "ccl-combine --ccl-alg hybrid: kappa, 0..log2 n (0: butterfly, log2 n: reduce+bcast)", "0", {}, 12},
+      {"--shift", "ccl-shift: rank i sends to (i + S) mod n (a shift down by s: S = n - s)", "1", {}, 4095},
+  };
+  using O = ccl::Op;
+  f.algorithms = {
+      entry(O::Bcast, "bcast from --source: binomial tree (halving order); barrier mode: sync-in first", true, {}),
+      entry(O::Reduce, "reduce to --source, rank order (non-commutative: to rank 0, then forward)", true, {}),
+      entry(O::Combine, "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa", false,
+            {"--kappa"}),
+      entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),
+      entry(O::Gather, "gather to --source: binomial or direct", true, {}),
+      entry(O::Concat, "allgather: the paper's circulant (offsets -1, -2, -4, ...) or recursive exchange (2^d)", false,
+            {}),
+      entry(O::Index, "all-to-all personalized: Bruck radix --radix, or direct (r = n)", false, {"--radix"}),
+      entry(O::Prefix, "inclusive scan in rank order: circulant (Kogge-Stone) or up/down tree", false, {}),
+      entry(O::Shift, "cyclic shift by --shift in one send-receive step", false, {"--shift"}),
+      entry(O::Sync, "barrier: dissemination, ceil(log2 n) token steps", false, {}),
+  };
+  return f;
+}
+
+}  // namespace wn::alg

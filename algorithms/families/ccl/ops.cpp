@@ -1,0 +1,47 @@
+// concat (§3.6: the paper's circulant algorithm, negative offsets, and the
+// hypercube recursive exchange for n = 2^d), shift (§3.9) and sync (§3.10).
+#include "algorithms/families/ccl/builder.h"
+#include "algorithms/group.h"
+
+namespace wn::alg::ccl {
+
+void gen_concat(Builder& b, const Call& c, uint32_t tag0) {
+  const int n = c.n, k = ceil_log2(n);
+  const uint32_t m = c.b, tmp = uint32_t(n) * m;
+  if (c.alg == "recursive-exchange") {  // blocks stay at their final offsets
+    for (int j = 0; j < k; ++j)
+      for (int me = 0; me < n; ++me) {
+        const Range held{uint32_t(me & ~((1 << j) - 1)) * m, uint32_t(1 << j) * m};
+        b.msg(me, me ^ (1 << j), tag0 + uint32_t(j), {held}, {held});
+      }
+    return;
+  }
+  // temp grows by what (me + nblk) holds; the last step only the first n - 2^(k-1) blocks.
+  for (int me = 0; me < n; ++me) {
+    b.before(me, tag0, copy_op({uint32_t(me) * m, m}, {tmp, m}));
+    for (int j = 0; j < k; ++j) {
+      const uint32_t nblk = 1u << j, cnt = j + 1 < k ? nblk : uint32_t(n) - nblk;
+      b.msg(me, pmod(me - int(nblk), n), tag0 + uint32_t(j), {{tmp, cnt * m}}, {{tmp + nblk * m, cnt * m}});
+    }
+    // temp[i] = B_(me+i): OUT[me..n) = temp[0, n-me), OUT[0..me) = temp[n-me, n).
+    LocalOp rot{{{tmp, tmp}}, {{uint32_t(me) * m, uint32_t(n - me) * m}}, {}, false};
+    if (me) rot.dst.push_back({0, uint32_t(me) * m});
+    b.after(me, tag0 + uint32_t(k - 1), std::move(rot));
+  }
+}
+
+void gen_shift(Builder& b, const Call& c, uint32_t tag0) {
+  const Range in{0, c.b}, out{c.b, c.b};
+  const int s = pmod(c.shift, c.n);
+  for (int me = 0; me < c.n; ++me) {
+    if (s == 0) b.before(me, tag0, copy_op(in, out));
+    else b.msg(me, (me + s) % c.n, tag0, {in}, {out});
+  }
+}
+
+void gen_sync(Builder& b, const Call& c, uint32_t tag0, uint32_t token) {
+  for (int j = 0; j < ceil_log2(c.n); ++j)
+    for (int me = 0; me < c.n; ++me) b.msg(me, pmod(me - (1 << j), c.n), tag0 + uint32_t(j), {{token, 1}}, {{token, 1}});
+}
+
+}  // namespace wn::alg::ccl

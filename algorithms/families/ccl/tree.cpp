@@ -1,0 +1,105 @@
+// The binomial tree of §3.1 and the operations built on it: bcast, reduce,
+// scatter and gather (binomial and direct), sync-in and sync-out.
+#include <algorithm>
+
+#include "algorithms/families/ccl/builder.h"
+#include "algorithms/group.h"
+
+namespace wn::alg::ccl {
+
+std::vector<std::vector<TreeEdge>> fan_out(int n, int root) {
+  const int k = ceil_log2(n);
+  std::vector<std::vector<TreeEdge>> out(static_cast<size_t>(k));
+  for (int t = 0; t < k; ++t) {
+    const int j = k - 1 - t, h = 1 << j;
+    for (int v = 0; v + h < n; v += 2 * h) out[size_t(t)].push_back({pmod(root + v, n), pmod(root + v + h, n), j});
+  }
+  return out;
+}
+
+std::vector<std::vector<TreeEdge>> fan_in(int n, int root) {
+  const int k = ceil_log2(n);
+  std::vector<std::vector<TreeEdge>> out(static_cast<size_t>(k));
+  for (int j = 0; j < k; ++j) {
+    const int h = 1 << j;
+    for (int v = h; v < n; v += 2 * h) out[size_t(j)].push_back({pmod(root + v, n), pmod(root + v - h, n), j});
+  }
+  return out;
+}
+
+void tokens(Builder& b, const std::vector<std::vector<TreeEdge>>& steps, uint32_t tag0, uint32_t token) {
+  for (size_t t = 0; t < steps.size(); ++t)
+    for (const TreeEdge& e : steps[t]) b.msg(e.from, e.to, tag0 + uint32_t(t), {{token, 1}}, {{token, 1}});
+}
+
+void gen_bcast(Builder& b, const Call& c, uint32_t tag0) {
+  const auto steps = fan_out(c.n, c.root);
+  for (size_t t = 0; t < steps.size(); ++t)
+    for (const TreeEdge& e : steps[t]) b.msg(e.from, e.to, tag0 + uint32_t(t), {{0, c.b}}, {{0, c.b}});
+}
+
+// Binomial fan-in with acc = acc (x) y: the child's subtree lies to the right
+// in relative order, so the root ends with x_root (x) ... (x) x_(root-1): rank
+// order for root 0. A non-commutative operator with root != 0 reduces to rank
+// 0 and forwards (C1 = k + 1, §3.3).
+void gen_reduce(Builder& b, const Call& c, uint32_t tag0) {
+  const bool forward = !combine_ops()[c.op_id].commutative && c.root != 0;
+  const int tree_root = forward ? 0 : c.root;
+  const Range in{0, c.b}, out{c.b, c.b};
+  for (int r = 0; r < c.n; ++r) b.before(r, tag0, copy_op(in, out));
+  const auto steps = fan_in(c.n, tree_root);
+  for (size_t t = 0; t < steps.size(); ++t)
+    for (const TreeEdge& e : steps[t]) b.msg(e.from, e.to, tag0 + uint32_t(t), {out}, {out}, Combine{c.op_id, false});
+  if (forward) b.msg(0, c.root, tag0 + uint32_t(steps.size()), {out}, {out});
+}
+
+namespace {
+
+// Blocks of relative ranks [lo, hi) as (at most two) ranges of actual slots.
+std::vector<Range> slots(int root, int lo, int hi, int n, uint32_t m) {
+  std::vector<Range> out;
+  for (int rel = lo; rel < hi;) {
+    const int a = (rel + root) % n, run = std::min(hi - rel, n - a);
+    out.push_back({uint32_t(a) * m, uint32_t(run) * m});
+    rel += run;
+  }
+  return out;
+}
+
+}  // namespace
+
+void gen_scatter(Builder& b, const Call& c, uint32_t tag0) {
+  if (c.alg == "direct") {
+    for (int j = 1; j < c.n; ++j) {
+      const auto s = slots(c.root, j, j + 1, c.n, c.b);
+      b.msg(c.root, pmod(c.root + j, c.n), tag0 + uint32_t(j - 1), s, s);
+    }
+    return;
+  }
+  const auto steps = fan_out(c.n, c.root);
+  for (size_t t = 0; t < steps.size(); ++t)
+    for (const TreeEdge& e : steps[t]) {
+      const int v = pmod(e.to - c.root, c.n), h = 1 << e.level;
+      const auto s = slots(c.root, v, std::min(v + h, c.n), c.n, c.b);
+      b.msg(e.from, e.to, tag0 + uint32_t(t), s, s);
+    }
+}
+
+void gen_gather(Builder& b, const Call& c, uint32_t tag0) {
+  if (c.alg == "direct") {
+    for (int j = 1; j < c.n; ++j) {
+      const auto s = slots(c.root, j, j + 1, c.n, c.b);
+      b.msg(pmod(c.root + j, c.n), c.root, tag0 + uint32_t(j - 1), s, s);
+    }
+    return;
+  }
+  const auto steps = fan_in(c.n, c.root);
+  for (size_t t = 0; t < steps.size(); ++t)
+    for (const TreeEdge& e : steps[t]) {
+      const int v = pmod(e.from - c.root, c.n), h = 1 << e.level;
+      const auto s = slots(c.root, v, std::min(v + h, c.n), c.n, c.b);
+      b.msg(e.from, e.to, tag0 + uint32_t(t), s, s);
+    }
+}
+
+}  // namespace wn::alg::ccl
