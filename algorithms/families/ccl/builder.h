@@ -75,5 +75,9 @@ void gen_combine(Builder& b, const Call& c, uint32_t tag0);
 void gen_prefix(Builder& b, const Call& c, uint32_t tag0);
 void gen_shift(Builder& b, const Call& c, uint32_t tag0);
 void gen_sync(Builder& b, const Call& c, uint32_t tag0, uint32_t token);
+// §3.2 B / §3.3 B (nesbt.cpp): n = 2^d, packets of c.packet words.
+void gen_nesbt_bcast(Builder& b, const Call& c, uint32_t tag0);
+void gen_nesbt_reduce(Builder& b, const Call& c, uint32_t tag0);
+int nesbt_steps(const Call& c);  // M + d - 1
 
 }  // namespace wn::alg::ccl

@@ -40,8 +40,8 @@ Op op_of(const std::string& name) {
 
 const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
-      {"binomial"},
-      {"binomial"},
+      {"binomial", "nesbt"},
+      {"binomial", "nesbt"},
       {"butterfly", "circulant", "reduce-bcast", "hybrid"},
       {"binomial", "direct"},
       {"binomial", "direct"},
@@ -69,9 +69,14 @@ std::string unsupported(const Call& c) {
     for (const auto& a : algs) allowed += (allowed.empty() ? "" : ", ") + a;
     return fmt::format("'{}' is not an algorithm of {}; allowed: {}", alg, op_names()[size_t(c.op)], allowed);
   }
-  if ((alg == "butterfly" || alg == "hybrid" || alg == "recursive-exchange") && !pow2(c.n))
+  if ((alg == "butterfly" || alg == "hybrid" || alg == "recursive-exchange" || alg == "nesbt") && !pow2(c.n))
     return fmt::format("{} needs a power-of-two group, not n = {}; allowed: {}", alg, c.n,
-                       c.op == Op::Combine ? "circulant (commutative operators), reduce-bcast" : "circulant");
+                       c.op == Op::Combine ? "circulant (commutative operators), reduce-bcast"
+                       : c.op == Op::Concat ? "circulant"
+                                            : "binomial");
+  if (alg == "nesbt" && c.op == Op::Reduce && !combine_ops()[c.op_id].commutative)
+    return fmt::format("the pipelined (nesbt) reduce needs a commutative operator, not '{}'; allowed: binomial",
+                       combine_ops()[c.op_id].name);
   if (alg == "hybrid" && (c.kappa < 0 || c.kappa > ceil_log2(c.n)))
     return fmt::format("kappa = {} with n = {}; allowed: 0..{}", c.kappa, c.n, ceil_log2(c.n));
   if (alg == "circulant" && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
@@ -108,8 +113,19 @@ Costs costs(const Call& c) {
   Costs r;
   auto set = [&](int c1, uint64_t c2, uint64_t c3, std::string f) { r = {c1, c2, c3, std::move(f)}; };
   switch (c.op) {
-    case Op::Bcast: set(k, k * b, (nn - 1) * b, "binomial: C1 = k, C2 = k m, C3 = (n-1) m"); break;
+    case Op::Bcast:
     case Op::Reduce:
+      if (alg == "nesbt") {
+        const uint64_t pk = c.packet && c.packet < c.b ? c.packet : c.b, steps = uint64_t(nesbt_steps(c));
+        set(int(steps), k == 1 ? b : steps * pk, (nn - 1) * b,
+            fmt::format("nesbt, packets of {} words, M = {}: C1 = M+d-1, C2 = (M+d-1) b (d = 1: m), C3 = (n-1) m", pk,
+                        (b + pk - 1) / pk));
+        break;
+      }
+      if (c.op == Op::Bcast) {
+        set(k, k * b, (nn - 1) * b, "binomial: C1 = k, C2 = k m, C3 = (n-1) m");
+        break;
+      }
       if (!combine_ops()[c.op_id].commutative && c.root != 0)
         set(k + 1, (k + 1) * b, nn * b, "binomial to rank 0 + forward: C1 = k+1, C2 = (k+1) m, C3 = n m");
       else

@@ -31,6 +31,7 @@ ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a) {
     const uint64_t r = a.options.number("--radix");
     c.radix = r ? int(r) : bruck::choose_radix(c.n, 1, c.b, ts_of(a.cost), tc_of(a.cost)).r;
   }
+  if (op == ccl::Op::Bcast || op == ccl::Op::Reduce) c.packet = uint32_t(a.options.number("--packet") / 4);
   if (op == ccl::Op::Combine) c.kappa = int(a.options.number("--kappa"));
   if (op == ccl::Op::Shift) c.shift = int(a.options.number("--shift"));
   return c;
@@ -56,6 +57,11 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
   a.groups = true;
   a.check = [op](const Topology& topo, const AlgorithmArgs& args) {
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word)");
+    if (reads_option(find_algorithm("ccl-" + ccl::op_names()[size_t(op)]), "--packet") &&
+        args.options.number("--packet") % 4 != 0)
+      throw ConfigError("--packet", fmt::format("{} bytes; allowed: whole 32-bit words, a multiple of 4 (0: the "
+                                                "whole message)",
+                                                args.options.number("--packet")));
     const ccl::Call c = call_of(op, args);
     if (const std::string why = ccl::unsupported(c); !why.empty()) throw ConfigError(field_of(why), why);
     check_node_memory(topo, ccl::layout_words(c));
@@ -103,12 +109,16 @@ Family family_ccl() {
       nonbarrier,
       bruck::radix_option(),
       {"--kappa", "ccl-combine --ccl-alg hybrid: kappa, 0..log2 n (0: butterfly, log2 n: reduce+bcast)", "0", {}, 12},
+      {"--packet", "ccl-bcast, ccl-reduce --ccl-alg nesbt: packet size in bytes (0: the whole message)", "0", {},
+       64u << 20},
       {"--shift", "ccl-shift: rank i sends to (i + S) mod n (a shift down by s: S = n - s)", "1", {}, 4095},
   };
   using O = ccl::Op;
   f.algorithms = {
-      entry(O::Bcast, "bcast from --source: binomial tree (halving order); barrier mode: sync-in first", true, {}),
-      entry(O::Reduce, "reduce to --source, rank order (non-commutative: to rank 0, then forward)", true, {}),
+      entry(O::Bcast, "bcast from --source: binomial tree (halving order) or pipelined nesbt (2^d, --packet); barrier "
+            "mode: sync-in first", true, {"--packet"}),
+      entry(O::Reduce, "reduce to --source, rank order (non-commutative: to rank 0, then forward); nesbt reversed "
+            "(2^d, commutative)", true, {"--packet"}),
       entry(O::Combine, "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa", false,
             {"--kappa"}),
       entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),

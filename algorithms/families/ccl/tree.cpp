@@ -33,6 +33,7 @@ void tokens(Builder& b, const std::vector<std::vector<TreeEdge>>& steps, uint32_
 }
 
 void gen_bcast(Builder& b, const Call& c, uint32_t tag0) {
+  if (c.alg == "nesbt") return gen_nesbt_bcast(b, c, tag0);
   const auto steps = fan_out(c.n, c.root);
   for (size_t t = 0; t < steps.size(); ++t)
     for (const TreeEdge& e : steps[t]) b.msg(e.from, e.to, tag0 + uint32_t(t), {{0, c.b}}, {{0, c.b}});
@@ -43,6 +44,7 @@ void gen_bcast(Builder& b, const Call& c, uint32_t tag0) {
 // order for root 0. A non-commutative operator with root != 0 reduces to rank
 // 0 and forwards (C1 = k + 1, §3.3).
 void gen_reduce(Builder& b, const Call& c, uint32_t tag0) {
+  if (c.alg == "nesbt") return gen_nesbt_reduce(b, c, tag0);
   const bool forward = !combine_ops()[c.op_id].commutative && c.root != 0;
   const int tree_root = forward ? 0 : c.root;
   const Range in{0, c.b}, out{c.b, c.b};

@@ -1,8 +1,8 @@
 // CCL tests: run `ccl-<op>` over a group of the first n nodes (a forked child
 // per run: SystemC elaborates once per process) and read the steps from the
 // run's message log: which rank sent to which in every step with messages, and
-// C1 / C2 / C3 (data messages only: a message of one word with blocks of two or
-// more words is a barrier token).
+// C1 / C2 / C3 (data messages only: in barrier mode and for sync, a message of
+// one word with blocks of two or more words is a token).
 #pragma once
 #include <gtest/gtest.h>
 
@@ -70,7 +70,7 @@ inline Steps run_steps(const Opts& o) {
     uint64_t most = 0;
     for (const auto& m : step) {
       const uint64_t w = m[2];
-      if (w == 1 && o.words > 1) continue;  // a token
+      if ((o.barrier || o.op == "sync") && w == 1 && o.words > 1) continue;  // a token
       e.insert({int(m[0]), int(m[1])});
       most = std::max(most, w);
       s.c3 += w;

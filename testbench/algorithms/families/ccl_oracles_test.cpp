@@ -35,14 +35,16 @@ Opts with(Opts o, const char* flag, int v) {
   return o;
 }
 
-void check(const Row& r) {
+// c2, c3 in blocks of o.words (per_word: in words).
+void check(const Row& r, bool per_word = false) {
   SCOPED_TRACE(r.id);
   const Steps s = run_steps(r.o);
   ASSERT_TRUE(s.ok) << s.error;
+  const uint64_t unit = per_word ? 1 : r.o.words;
   if (*r.steps) EXPECT_EQ(s.edges, parse_steps(r.steps));
   EXPECT_EQ(s.c1, r.c1);
-  if (r.c2 != kAny) EXPECT_EQ(s.c2, r.c2 * r.o.words);
-  if (r.c3 != kAny) EXPECT_EQ(s.c3, r.c3 * r.o.words);
+  if (r.c2 != kAny) EXPECT_EQ(s.c2, r.c2 * unit);
+  if (r.c3 != kAny) EXPECT_EQ(s.c3, r.c3 * unit);
 }
 
 TEST(CclOracles, BcastB1toB8) {
@@ -57,6 +59,40 @@ TEST(CclOracles, BcastB1toB8) {
       {"B8", op("bcast", 16), "", 4, 4, 15},
   };
   for (const Row& r : rows) check(r);
+}
+
+// §5.2: the pipelined nESBT broadcast (edges per step; packets of one word).
+TEST(CclOracles, NesbtN1toN7) {
+  auto nesbt = [](int n, uint32_t m, int source = 0, const char* o = "bcast") {
+    Opts x = op(o, n, source, "nesbt");
+    x.words = m;
+    x.extra["--packet"] = "4";
+    return x;
+  };
+  Opts n1 = nesbt(4, 1);
+  n1.extra["--packet"] = "0";
+  check({"N1", n1, "0>1 | 0>2, 1>3", 2, kAny, 3});
+  check({"N2", nesbt(4, 3), "0>1 | 0>2, 1>3 | 0>1, 2>3, 3>2 | 0>2, 1>3, 3>1", 4, 4, 9}, true);
+  check({"N3", nesbt(8, 1), "0>1 | 0>2, 1>3 | 0>4, 1>5, 2>6, 3>7", 3, 3, 7}, true);
+  check({"N4", nesbt(8, 4),
+         "0>1 | 0>2, 1>3 | 0>4, 1>5, 2>6, 3>7 | 0>1, 2>3, 3>2, 4>5, 5>4, 6>7, 7>6 | 0>2, 1>3, 3>1, 4>6, 5>7, 6>4, 7>5 | "
+         "0>4, 1>5, 2>6, 3>7, 5>1, 6>2, 7>3",
+         6, 6, 28},
+        true);
+  // N5: d <= 6, M <= 24, any source: M + d - 1 steps, every packet reaches every rank once (C3 = (n-1) m).
+  std::mt19937 rng(33);
+  for (int trial = 0; trial < 8; ++trial) {
+    const int d = 1 + int(rng() % 6), n = 1 << d, M = 1 + int(rng() % 24);
+    SCOPED_TRACE(::testing::Message() << "d=" << d << " M=" << M);
+    Opts x = nesbt(n, uint32_t(M), int(rng() % uint32_t(n)));
+    x.topology = "cube:" + std::to_string(d);
+    const Steps s = run_steps(x);
+    ASSERT_TRUE(s.ok) << s.error;
+    EXPECT_EQ(s.c1, M + d - 1);
+    EXPECT_EQ(s.c3, uint64_t(n - 1) * uint64_t(M));
+  }
+  Opts n7 = nesbt(8, 4, 0, "reduce");  // N7: N4 reversed, every contribution reaches the root once
+  check({"N7", n7, "", 6, 6, 28}, true);
 }
 
 TEST(CclOracles, ReduceR1toR5) {
@@ -228,13 +264,14 @@ TEST(CclOracles, EveryAlgorithmMatchesTheCostTableRandomN) {
   for (size_t o = 0; o < alg::ccl::op_names().size(); ++o)
     for (const std::string& a : alg::ccl::algorithms(alg::ccl::Op(o)))
       for (int trial = 0; trial < 3; ++trial) {
-        const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange";
+        const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
         const int n = p2 ? 1 << (1 + rng() % 6) : 2 + int(rng() % 69);
         Opts x = op(alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
-                    a == "circulant" && o == size_t(alg::ccl::Op::Combine) ? "sum" : "affine");
+                    (a == "circulant" && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum" : "affine");
         x.words = 2;
         x.barrier = rng() % 2;
         if (a == "hybrid") x.extra["--kappa"] = std::to_string(rng() % uint32_t(__builtin_ctz(unsigned(n)) + 1));
+        if (a == "nesbt") x.extra["--packet"] = rng() % 2 && !x.barrier ? "4" : "0";  // 1-word packets look like tokens
         if (a == "bruck") x.extra["--radix"] = std::to_string(2 + rng() % uint32_t(n - 1));
         if (a == "send-receive") x.extra["--shift"] = std::to_string(1 + rng() % uint32_t(n - 1));
         alg::ccl::Call c;
@@ -247,6 +284,7 @@ TEST(CclOracles, EveryAlgorithmMatchesTheCostTableRandomN) {
         c.barrier = x.barrier;
         if (x.extra.count("--kappa")) c.kappa = std::stoi(x.extra["--kappa"]);
         if (x.extra.count("--radix")) c.radix = std::stoi(x.extra["--radix"]);
+        if (x.extra.count("--packet")) c.packet = uint32_t(std::stoi(x.extra["--packet"]) / 4);
         if (x.extra.count("--shift")) c.shift = std::stoi(x.extra["--shift"]);
         const alg::ccl::Costs want = alg::ccl::costs(c);
         SCOPED_TRACE(::testing::Message() << x.op << " " << a << " n=" << n << " root=" << x.source
