@@ -8,7 +8,10 @@
 #include <map>
 
 #include "firmware/ccl.h"
+#include "experiments/isolated_run.h"
 #include "firmware/firmware_run.h"
+
+#include <cstring>
 
 namespace wn::fw {
 namespace {
@@ -203,6 +206,56 @@ TEST(CclLibrary, UnexpectedMessagesDoNotBlockASelectedOne) {
   }, 16, zero);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(order, (std::vector<int>{8, 7, 6, 5, 4, 3, 2, 1}));
+}
+
+// IEEE single-precision sum: commutative, not associative. The order-preserving
+// combines on 2^d ranks (butterfly, hybrid kappa, reduce+bcast) all build the
+// same balanced tree x0+x1, (x0+x1)+(x2+x3), ...: bit-identical results.
+alg::Word fsum(alg::Word a, alg::Word b) {
+  float x, y;
+  std::memcpy(&x, &a, 4);
+  std::memcpy(&y, &b, 4);
+  const float z = x + y;
+  alg::Word w;
+  std::memcpy(&w, &z, 4);
+  return w;
+}
+
+TEST(CclLibrary, FloatCombineBitIdenticalWhereTheOrderIsTheSame) {
+  const alg::OpId op = alg::register_combine_op({"fsum", fsum, true, "float sum (test)"});
+  const int n = 8;
+  const uint32_t b = 4, base = Library::scratch_words(n);
+  const auto init = [&](int node, uint32_t a) -> alg::Word {
+    // 1e8, 1, -1e8, 1, ...: a pair sum loses the 1 (ulp 8), a left fold keeps some.
+    const float big = node % 4 == 0 ? 1e8f : -1e8f;
+    const float v = a >= base && a < base + b ? (node % 2 ? 1.0f + float(a - base) : big) : 0.f;
+    alg::Word w;
+    std::memcpy(&w, &v, 4);
+    return w;
+  };
+  auto result = [&](ccl::Tuning t) {
+    return run_isolated([&] {
+      const auto r = run_firmware(net("cube:3"), opts(), [&](int) -> FirmwareFn {
+        return [&](NodeApi& api) {
+          Library lib(api, iota(n), 0);
+          lib.combine(lib.all(), op, base, b, t);
+        };
+      }, base + 2 * b + 1, init);
+      nlohmann::json out = nlohmann::json::array();
+      for (int node = 0; node < n; ++node)
+        for (uint32_t o = 0; o < b; ++o) out.push_back(r.memory[size_t(node)][base + b + o]);
+      return out;
+    });
+  };
+  const nlohmann::json ref = result({"butterfly", 2, 0});
+  for (int node = 1; node < n; ++node) EXPECT_EQ(ref[size_t(node) * b], ref[0]);  // everyone the same value
+  EXPECT_EQ(result({"hybrid", 2, 1}), ref);
+  EXPECT_EQ(result({"hybrid", 2, 2}), ref);
+  EXPECT_EQ(result({"reduce-bcast", 2, 0}), ref);
+  // The values are chosen so that the order matters: a left fold rounds differently.
+  std::vector<alg::Word> xs;
+  for (int node = 0; node < n; ++node) xs.push_back(init(node, base));
+  EXPECT_NE(alg::fold(op, xs), ref[0].get<alg::Word>());
 }
 
 }  // namespace

@@ -58,6 +58,17 @@ struct Costs {
 };
 Costs costs(const Call& c);
 
+// The default chooser of `--ccl-alg auto`: every algorithm that can run the
+// call (and its knobs: nesbt's packet size, hybrid's kappa, index's radix)
+// priced by the linear model T = C1 t_s + C2 t_c (cycles; t_c per word); the
+// least T wins, ties to the earlier algorithm of algorithms(op). `why` says so.
+struct Choice {
+  Call call;  // alg and knobs set
+  double cycles = 0;
+  std::string why;
+};
+Choice choose_by_model(const Call& c, double ts, double tc);
+
 uint32_t layout_words(const Call& c);  // memory per rank, token word included
 Schedule build(const Call& c);         // over ranks; initial/expected are the test payloads
 

@@ -37,6 +37,28 @@ ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a) {
   return c;
 }
 
+// The call as run. --ccl-alg auto: index runs Bruck with --radix (auto: the
+// model's radix); a bcast/reduce given --packet runs nesbt where it can; else
+// the linear model of the run's profile picks the algorithm and its knobs.
+ccl::Call resolved(ccl::Op op, const AlgorithmArgs& a, std::string* why = nullptr) {
+  ccl::Call c = call_of(op, a);
+  if (!c.alg.empty()) return c;
+  if (op == ccl::Op::Index) {
+    c.alg = "bruck";
+    if (why && a.options.number("--radix") == 0)
+      *why = bruck::choose_radix(c.n, 1, c.b, ts_of(a.cost), tc_of(a.cost)).why;
+    return c;
+  }
+  if (c.packet) {
+    ccl::Call p = c;
+    p.alg = "nesbt";
+    if (ccl::unsupported(p).empty()) return p;
+  }
+  const ccl::Choice ch = ccl::choose_by_model(c, ts_of(a.cost), tc_of(a.cost));
+  if (why) *why = ch.why;
+  return ch.call.alg.empty() ? c : ch.call;
+}
+
 // The flag a refusal is about.
 std::string field_of(const std::string& why) {
   if (why.rfind("kappa", 0) == 0) return "--kappa";
@@ -62,22 +84,26 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
       throw ConfigError("--packet", fmt::format("{} bytes; allowed: whole 32-bit words, a multiple of 4 (0: the "
                                                 "whole message)",
                                                 args.options.number("--packet")));
-    const ccl::Call c = call_of(op, args);
-    if (const std::string why = ccl::unsupported(c); !why.empty()) throw ConfigError(field_of(why), why);
+    const ccl::Call given = call_of(op, args);
+    if (!given.alg.empty())
+      if (const std::string why = ccl::unsupported(given); !why.empty()) throw ConfigError(field_of(why), why);
+    const ccl::Call c = resolved(op, args);
     check_node_memory(topo, ccl::layout_words(c));
   };
   a.max_messages = [](const Topology&, const AlgorithmArgs& args) {
     const uint64_t n = args.group.size();
     return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2);
   };
-  a.build = [op](const Topology&, const AlgorithmArgs& args) { return ccl::build(call_of(op, args)); };
+  a.build = [op](const Topology&, const AlgorithmArgs& args) { return ccl::build(resolved(op, args)); };
   a.cost = [op](const Topology& topo, const AlgorithmArgs& args, const CostParams& cp, const Schedule& s) {
-    const ccl::Call c = call_of(op, args);
+    std::string why;
+    const ccl::Call c = resolved(op, args, &why);
     const ccl::Costs k = ccl::costs(c);
     Prediction p = step_model_prediction(
         s, topo, cp,
-        fmt::format("{} {} ({} mode): {}: C1 = {} steps, C2 = {} words, C3 = {} words", ccl::op_names()[size_t(op)],
-                    ccl::choose(c), c.barrier ? "barrier" : "nonbarrier", k.formula, k.c1, k.c2, k.c3));
+        fmt::format("{}{}{} {} ({} mode): {}: C1 = {} steps, C2 = {} words, C3 = {} words", why, why.empty() ? "" : "; ",
+                    ccl::op_names()[size_t(op)], ccl::choose(c), c.barrier ? "barrier" : "nonbarrier", k.formula,
+                    k.c1, k.c2, k.c3));
     p.data = fmt::format("C3 = {} words in the network (n = {}, m = {} words)", k.c3, c.n, c.b);
     p.thesis_cycles = k.c1 * ts_of(cp) + double(k.c2) * tc_of(cp);
     p.thesis_formula = fmt::format("CCL linear model T = C1*t_s + C2*t_c = {}*{} + {}*{:.3g}", k.c1, ts_of(cp), k.c2,

@@ -297,5 +297,30 @@ TEST(CclOracles, EveryAlgorithmMatchesTheCostTableRandomN) {
       }
 }
 
+// --ccl-alg auto with the sp1 profile (t_s = 27 + 27 + 6 = 60 cycles, t_c = 1 cycle per word) on 64
+// ranks, against §4.3: binomial up to 24 words (96 B), nesbt from 26 words (the spec's 98 B with t_s =
+// 29 us, t_c = 0.12 us/B; words are our unit), packets of 16 words at 128 B (spec: b = 64 B, M = 2) and
+// of 114 words at 4096 B (spec: b = 456 B, M = 9); combine: butterfly; scatter: binomial.
+TEST(CclOracles, DefaultChooserFollowsTheLinearModel) {
+  auto pick = [](alg::ccl::Op op, uint32_t words) {
+    alg::ccl::Call c;
+    c.op = op;
+    c.n = 64;
+    c.b = words;
+    c.barrier = false;
+    return alg::ccl::choose_by_model(c, 60, 1).call;
+  };
+  using alg::ccl::Op;
+  EXPECT_EQ(pick(Op::Bcast, 24).alg, "binomial");
+  EXPECT_EQ(pick(Op::Bcast, 26).alg, "nesbt");
+  EXPECT_EQ(pick(Op::Bcast, 32).packet, 16u);
+  EXPECT_EQ(pick(Op::Bcast, 1024).packet, 114u);
+  EXPECT_EQ(pick(Op::Combine, 256).alg, "butterfly");
+  EXPECT_EQ(pick(Op::Scatter, 16).alg, "binomial");
+  EXPECT_EQ(pick(Op::Prefix, 16).alg, "circulant");
+  const auto why = alg::ccl::choose_by_model(alg::ccl::Call{Op::Bcast, "", 64, 0, 32}, 60, 1).why;
+  EXPECT_NE(why.find("nesbt (packets of 16 words)"), std::string::npos) << why;
+}
+
 }  // namespace
 }  // namespace wn::fw

@@ -1,0 +1,53 @@
+// --ccl-alg auto: the linear model picks the algorithm and its knobs (§0: in
+// this model only index's radix and bcast/reduce's packet size are real
+// trade-offs; the tree-vs-butterfly choices never win on C1 t_s + C2 t_c).
+#include <fmt/format.h>
+
+#include <limits>
+
+#include "algorithms/families/ccl/ccl.h"
+#include "algorithms/group.h"
+
+namespace wn::alg::ccl {
+
+Choice choose_by_model(const Call& call, double ts, double tc) {
+  Choice best;
+  best.cycles = std::numeric_limits<double>::infinity();
+  std::string seen;  // each algorithm at its best knob
+  for (const std::string& a : algorithms(call.op)) {
+    Call c = call, mine;
+    c.alg = a;
+    double least = std::numeric_limits<double>::infinity();
+    auto consider = [&](const Call& x) {
+      if (!unsupported(x).empty()) return;
+      const Costs k = costs(x);
+      if (const double t = k.c1 * ts + double(k.c2) * tc; t < least) least = t, mine = x;
+    };
+    if (a == "nesbt")  // packet sizes 1..m words (the best is near sqrt(m ts / ((d-1) tc)))
+      for (c.packet = 1; c.packet <= c.b && c.packet <= 65536; ++c.packet) consider(c);
+    else if (a == "hybrid")
+      for (c.kappa = 0; c.kappa <= ceil_log2(c.n); ++c.kappa) consider(c);
+    else if (a == "bruck")
+      for (c.radix = 2; c.radix <= c.n; ++c.radix) consider(c);
+    else
+      consider(c);
+    if (least == std::numeric_limits<double>::infinity()) continue;
+    const std::string knob = a == "nesbt"    ? fmt::format(" (packets of {} words)", mine.packet)
+                             : a == "hybrid" ? fmt::format(" (kappa {})", mine.kappa)
+                             : a == "bruck"  ? fmt::format(" (radix {})", mine.radix)
+                                             : "";
+    seen += fmt::format("{}{}{} {:.0f}", seen.empty() ? "" : ", ", a, knob, least);
+    if (least < best.cycles) best.call = mine, best.cycles = least;
+  }
+  const Call& w = best.call;
+  const std::string knob = w.alg == "nesbt"    ? fmt::format(" with packets of {} words", w.packet)
+                           : w.alg == "hybrid" ? fmt::format(" with kappa {}", w.kappa)
+                           : w.alg == "bruck"  ? fmt::format(" with radix {}", w.radix)
+                                               : "";
+  best.why = fmt::format("--ccl-alg auto: {}{} has the least C1*t_s + C2*t_c ({:.0f} cycles; t_s = {:.0f}, t_c = {:.3g} "
+                         "per word) of: {}",
+                         w.alg, knob, best.cycles, ts, tc, seen);
+  return best;
+}
+
+}  // namespace wn::alg::ccl
