@@ -6,6 +6,7 @@
 
 #include "algorithms/families/bruck/bruck.h"
 #include "algorithms/families/ccl/ccl.h"
+#include "algorithms/families/ccl/partition.h"
 #include "algorithms/group.h"
 #include "algorithms/step_cost.h"
 #include "systemc/core/config_error.h"
@@ -17,11 +18,14 @@ namespace {
 double ts_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.router_cycles_per_hop; }
 double tc_of(const CostParams& c) { return 1.0 / std::max(1, c.words_per_flit); }
 
-ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a) {
+bool partitioned(const AlgorithmArgs& a) { return a.options.word("--partition") != "none"; }
+
+// n: the group size (a part's with --partition, whose root is rank --source mod n).
+ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a, int n = 0) {
   ccl::Call c;
   c.op = op;
-  c.n = int(a.group.size());
-  c.root = a.source_rank;
+  c.n = n ? n : int(a.group.size());
+  c.root = n ? a.source_rank % n : a.source_rank;
   c.b = a.words;
   c.op_id = a.op;
   const std::string alg = a.options.word("--ccl-alg");
@@ -40,8 +44,8 @@ ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a) {
 // The call as run. --ccl-alg auto: index runs Bruck with --radix (auto: the
 // model's radix); a bcast/reduce given --packet runs nesbt where it can; else
 // the linear model of the run's profile picks the algorithm and its knobs.
-ccl::Call resolved(ccl::Op op, const AlgorithmArgs& a, std::string* why = nullptr) {
-  ccl::Call c = call_of(op, a);
+ccl::Call resolved(ccl::Op op, const AlgorithmArgs& a, std::string* why = nullptr, int n = 0) {
+  ccl::Call c = call_of(op, a, n);
   if (!c.alg.empty()) return c;
   if (op == ccl::Op::Index) {
     c.alg = "bruck";
@@ -73,31 +77,42 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
   a.name = name;
   a.summary = summary;
   a.params = std::string(rooted ? "--source (orig / dest) " : "") + "--bytes --op --group";
-  a.options = {"--ccl-alg", "--nonbarrier"};
+  a.options = {"--ccl-alg", "--nonbarrier", "--partition"};
   for (auto& e : extra) a.options.push_back(std::move(e));
   a.rooted = rooted;
   a.groups = true;
   a.check = [op](const Topology& topo, const AlgorithmArgs& args) {
+    int n = 0;
+    if (partitioned(args)) {
+      if (int(args.group.size()) != topo.nodes())
+        throw ConfigError("--partition", "given with --group; allowed: one of --group and --partition");
+      n = int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size());
+    }
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word)");
     if (reads_option(find_algorithm("ccl-" + ccl::op_names()[size_t(op)]), "--packet") &&
         args.options.number("--packet") % 4 != 0)
       throw ConfigError("--packet", fmt::format("{} bytes; allowed: whole 32-bit words, a multiple of 4 (0: the "
                                                 "whole message)",
                                                 args.options.number("--packet")));
-    const ccl::Call given = call_of(op, args);
+    const ccl::Call given = call_of(op, args, n);
     if (!given.alg.empty())
       if (const std::string why = ccl::unsupported(given); !why.empty()) throw ConfigError(field_of(why), why);
-    const ccl::Call c = resolved(op, args);
+    const ccl::Call c = resolved(op, args, nullptr, n);
     check_node_memory(topo, ccl::layout_words(c));
   };
   a.max_messages = [](const Topology&, const AlgorithmArgs& args) {
     const uint64_t n = args.group.size();
     return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2);
   };
-  a.build = [op](const Topology&, const AlgorithmArgs& args) { return ccl::build(resolved(op, args)); };
+  a.build = [op](const Topology& topo, const AlgorithmArgs& args) {
+    if (!partitioned(args)) return ccl::build(resolved(op, args));
+    const auto parts = ccl::partition_nodes(topo, args.options.word("--partition"));
+    return ccl::merge_parts(parts, [&](int n) { return ccl::build(resolved(op, args, nullptr, n)); }, topo.nodes());
+  };
   a.cost = [op](const Topology& topo, const AlgorithmArgs& args, const CostParams& cp, const Schedule& s) {
     std::string why;
-    const ccl::Call c = resolved(op, args, &why);
+    const int n = partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
+    const ccl::Call c = resolved(op, args, &why, n);
     const ccl::Costs k = ccl::costs(c);
     Prediction p = step_model_prediction(
         s, topo, cp,
@@ -135,6 +150,8 @@ Family family_ccl() {
       nonbarrier,
       bruck::radix_option(),
       {"--kappa", "ccl-combine --ccl-alg hybrid: kappa, 0..log2 n (0: butterfly, log2 n: reduce+bcast)", "0", {}, 12},
+      {"--partition", "ccl: run the operation in every row / column / even-odd group at once (instead of --group; "
+       "the root: rank --source mod the group size)", "none", {"none", "row", "col", "even-odd"}},
       {"--packet", "ccl-bcast, ccl-reduce --ccl-alg nesbt: packet size in bytes (0: the whole message)", "0", {},
        64u << 20},
       {"--shift", "ccl-shift: rank i sends to (i + S) mod n (a shift down by s: S = n - s)", "1", {}, 4095},
