@@ -3,6 +3,7 @@
 // process (SystemC elaborates once per process); with several sources or
 // sizes the table shows, per algorithm x port model x size, the mean over the
 // sources of the thesis's average and maximum latency (spec seed-003 §4.4).
+#include <map>
 #include <fmt/format.h>
 
 #include <memory>
@@ -94,6 +95,30 @@ void add_compare_command(CLI::App& app) {
         throw ConfigError(flag, fmt::format("none of {} reads it; allowed: an algorithm whose family declares it",
                                             base.algorithm));
     }
+    // Variants: each algorithm x every combination of the family flags it reads given as lists
+    // (--ccl-alg butterfly,reduce-bcast; --radix 2,8,64), labelled "algorithm/value/...".
+    struct Variant {
+      std::string label, algo;
+      std::map<std::string, std::string> options;
+    };
+    std::vector<Variant> variants;
+    for (const auto& a : algos) {
+      std::vector<Variant> v = {{a, a, {}}};
+      for (const auto& [flag, text] : base.family_options) {
+        if (!alg::reads_option(alg::find_algorithm(a), flag)) continue;
+        const auto values = split_list(text, flag);
+        std::vector<Variant> next;
+        for (const auto& x : v)
+          for (const auto& val : values) {
+            Variant y = x;
+            y.options[flag] = val;
+            if (values.size() > 1) y.label += "/" + val;
+            next.push_back(std::move(y));
+          }
+        v = std::move(next);
+      }
+      variants.insert(variants.end(), v.begin(), v.end());
+    }
     const bool single = sources.size() == 1 && sizes.size() == 1;
     fmt::print("seed {}\n", base.seed);
     fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.topology, c->backend,
@@ -108,32 +133,31 @@ void add_compare_command(CLI::App& app) {
                  "algorithm", "ports", "bytes", "runs", "avg-lat-us", "max-lat-us", "worst-max-us", "vs-first",
                  "cycles", "stepwise", "depth", "port", "flow", "data");
     std::vector<SweepPoint> points;
-    for (const auto& a : algos)
+    for (const auto& var : variants)
       for (const auto& p : ports)
         for (uint32_t b : sizes)
           for (const auto& s : sources) {
             fw::ScheduleRunOptions o = base;
-            o.algorithm = a;
+            o.algorithm = var.algo;
             o.ports = p;
             o.bytes = b;
             o.source = s;
-            o.family_options.clear();
-            for (const auto& [flag, text] : base.family_options)
-              if (alg::reads_option(alg::find_algorithm(a), flag)) o.family_options[flag] = text;
+            o.family_options = var.options;
             // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
-            points.push_back({fmt::format("{} ports={} bytes={} source={}", a, p, b, s),
+            points.push_back({fmt::format("{} ports={} bytes={} source={}", var.label, p, b, s),
                               [o] { return fw::run_schedule(o).to_json(false); }});
           }
     const size_t per_group = sources.size(), groups_per_port = sizes.size();
     bool ok = true;
     double first = 0;  // single: the first port model's cycles of the current algorithm
-    std::vector<GroupStats> group(algos.size() * ports.size() * sizes.size());
+    std::vector<GroupStats> group(variants.size() * ports.size() * sizes.size());
     nlohmann::json summary = nlohmann::json::array();
     const auto all = run_sweep(
         points,
         [&](size_t i, const nlohmann::json& j) {
           const size_t g = i / per_group;
-          const std::string& a = algos[g / (ports.size() * groups_per_port)];
+          const Variant& var = variants[g / (ports.size() * groups_per_port)];
+          const std::string& a = var.label;
           const std::string& p = ports[(g / groups_per_port) % ports.size()];
           const uint32_t b = sizes[g % groups_per_port];
           ok = ok && j["ok"].get<bool>();
@@ -157,7 +181,7 @@ void add_compare_command(CLI::App& app) {
                        a, p, b, st.runs, st.mean(st.avg_latency) * us, st.mean(st.max_latency) * us,
                        st.worst_max * us, vs, st.mean(st.cycles), st.mean(st.delay[0]), st.mean(st.delay[1]),
                        st.mean(st.delay[2]), st.mean(st.delay[3]), st.ok == st.runs ? "PASS" : "FAIL");
-          summary.push_back({{"algorithm", a}, {"ports", p}, {"bytes", b}, {"sources", st.runs},
+          summary.push_back({{"algorithm", var.algo}, {"variant", a}, {"options", var.options}, {"ports", p}, {"bytes", b}, {"sources", st.runs},
                              {"data_ok", st.ok}, {"mean_cycles", st.mean(st.cycles)},
                              {"latency_cycles", {{"mean_average", st.mean(st.avg_latency)},
                                                  {"mean_maximum", st.mean(st.max_latency)},
