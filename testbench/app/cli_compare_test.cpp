@@ -104,3 +104,26 @@ TEST(CliCompare, BadListsAreRefused) {
 }
 
 }  // namespace
+
+namespace {
+
+// Family flags given as lists: every algorithm runs once per value (variants), labelled algorithm/value.
+TEST(CliCompare, FamilyFlagListsMakeVariants) {
+  const std::string json = std::string(WN_BINARY_DIR) + "/cli_compare_variants.json";
+  const CliRun r = wn::test::wormnet("compare --topology cube:4 --algorithm bruck-index,direct-alltoall --radix 2,16 "
+                                     "--ports one --bytes 16 --json " + json);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("bruck-index/2 "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("bruck-index/16 "), std::string::npos) << r.out;
+  const auto j = wn::test::read_json(json);
+  ASSERT_EQ(j["summary"].size(), 3u);  // bruck-index x 2 radices, direct-alltoall (reads no --radix) once
+  EXPECT_EQ(j["summary"][0]["variant"], "bruck-index/2");
+  EXPECT_EQ(j["summary"][1]["options"]["--radix"], "16");
+  EXPECT_EQ(j["summary"][2]["variant"], "direct-alltoall");
+  // r = n is the direct exchange: the same cycles as direct-alltoall.
+  EXPECT_EQ(j["summary"][1]["mean_cycles"], j["summary"][2]["mean_cycles"]);
+  EXPECT_EQ(j["runs"][0]["predicted"]["steps"], 4);   // r = 2: ceil(log2 16)
+  EXPECT_EQ(j["runs"][1]["predicted"]["steps"], 15);  // r = 16: n - 1
+}
+
+}  // namespace
