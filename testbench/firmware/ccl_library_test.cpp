@@ -258,5 +258,47 @@ TEST(CclLibrary, FloatCombineBitIdenticalWhereTheOrderIsTheSame) {
   EXPECT_NE(alg::fold(op, xs), ref[0].get<alg::Word>());
 }
 
+// MPICH-style group shapes: dup (the same list twice: distinct PGIDs, independent tags), half,
+// split (partition by rank < n/2), even ranks; an affine combine (rank order) in each, concurrently
+// where the groups are disjoint.
+TEST(CclLibrary, GroupShapesDupHalfSplitEven) {
+  const int n = 12;
+  const uint32_t b = 2, base = Library::scratch_words(n), stride = 16;
+  const alg::OpId affine = alg::find_combine_op("affine");
+  const auto x = [](int node, uint32_t o) { return alg::Word(0x10001u * uint32_t(node + 3) + o); };
+  const auto init = [&](int node, uint32_t a) -> alg::Word {
+    return a >= base && (a - base) % stride < b ? x(node, (a - base) % stride) : 0;
+  };
+  std::map<int, std::vector<std::vector<int>>> members;  // node -> members of the groups it used, in order
+  std::map<int, std::vector<std::pair<uint32_t, int>>> ids;
+  const auto r = run_firmware(net("mesh:4x3"), opts(), [&](int node) -> FirmwareFn {
+    return [&, node](NodeApi& api) {
+      Library lib(api, iota(n), 0);
+      std::vector<Group> gs;
+      gs.push_back(lib.group(iota(n), 1));   // dup: the same list twice
+      gs.push_back(lib.group(iota(n), 1));
+      gs.push_back(lib.partition(lib.all(), node < n / 2, node));  // split
+      if (node % 2 == 0) gs.push_back(lib.group({0, 2, 4, 6, 8, 10}, 2));  // even ranks
+      if (node < n / 2) gs.push_back(lib.group({0, 1, 2, 3, 4, 5}, 3));    // half
+      for (size_t i = 0; i < gs.size(); ++i) {
+        lib.combine(gs[i], affine, base + uint32_t(i) * stride, b);
+        members[node].push_back(gs[i].members);
+        ids[node].push_back(gs[i].pgid);
+      }
+    };
+  }, base + 5 * stride, init);
+  ASSERT_TRUE(r.ok) << r.error;
+  for (int node = 0; node < n; ++node) {
+    EXPECT_NE(ids[node][0], ids[node][1]) << "dup groups share a PGID";
+    for (size_t i = 0; i < members[node].size(); ++i)
+      for (uint32_t o = 0; o < b; ++o) {
+        std::vector<alg::Word> xs;
+        for (int m : members[node][i]) xs.push_back(x(m, o));
+        EXPECT_EQ(r.memory[size_t(node)][base + uint32_t(i) * stride + b + o], alg::fold(affine, xs))
+            << "node " << node << " group " << i;
+      }
+  }
+}
+
 }  // namespace
 }  // namespace wn::fw
