@@ -29,8 +29,8 @@ void payloads(const Call& c, Schedule& s) {
       s.initial = [c, token](int r, uint32_t a) {
         return r == c.root && a < token ? data_word(r, 0, a, c.n, c.b) : scratch_word(r, a);
       };
-      s.expected = [c, token](int, uint32_t a) -> std::optional<Word> {
-        if (a >= token) return std::nullopt;
+      s.expected = [c](int, uint32_t a) -> std::optional<Word> {
+        if (a >= c.b) return std::nullopt;  // scatter-concat's padding and scratch after the message
         return data_word(c.root, 0, a, c.n, c.b);
       };
       return;

@@ -40,7 +40,7 @@ Op op_of(const std::string& name) {
 
 const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
-      {"binomial", "nesbt"},
+      {"binomial", "nesbt", "scatter-concat"},
       {"binomial", "nesbt"},
       {"butterfly", "circulant", "reduce-bcast", "hybrid"},
       {"binomial", "direct"},
@@ -92,7 +92,7 @@ uint32_t layout_words(const Call& c) {
   const uint32_t n = uint32_t(c.n), b = c.b, k = uint32_t(ceil_log2(c.n));
   const std::string alg = choose(c);
   switch (c.op) {
-    case Op::Bcast: return b + 1;
+    case Op::Bcast: return alg == "scatter-concat" ? 2 * n * ((b + n - 1) / n) + 1 : b + 1;
     case Op::Reduce:
     case Op::Shift: return 2 * b + 1;
     case Op::Combine: return (alg == "circulant" ? 4 : 2) * b + 1;
@@ -120,6 +120,14 @@ Costs costs(const Call& c) {
         set(int(steps), k == 1 ? b : steps * pk, (nn - 1) * b,
             fmt::format("nesbt, packets of {} words, M = {}: C1 = M+d-1, C2 = (M+d-1) b (d = 1: m), C3 = (n-1) m", pk,
                         (b + pk - 1) / pk));
+        break;
+      }
+      if (alg == "scatter-concat") {
+        const uint64_t p = (b + nn - 1) / nn;
+        set(2 * k, 2 * (nn - 1) * p, (popcounts(n) + nn * (nn - 1)) * p,
+            fmt::format("scatter+concat (non-paper baseline), pieces of p = ceil(m/n) = {} words: C1 = 2k, C2 = 2(n-1) p, "
+                        "C3 = (s(n) + n(n-1)) p",
+                        p));
         break;
       }
       if (c.op == Op::Bcast) {

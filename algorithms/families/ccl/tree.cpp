@@ -34,6 +34,15 @@ void tokens(Builder& b, const std::vector<std::vector<TreeEdge>>& steps, uint32_
 
 void gen_bcast(Builder& b, const Call& c, uint32_t tag0) {
   if (c.alg == "nesbt") return gen_nesbt_bcast(b, c, tag0);
+  if (c.alg == "scatter-concat") {  // §3.2 C, van de Geijn: n pieces of ceil(m/n) words scattered, then gathered by all
+    Call piece = c;
+    piece.b = (c.b + uint32_t(c.n) - 1) / uint32_t(c.n);
+    piece.alg = "binomial";
+    gen_scatter(b, piece, tag0);
+    piece.alg = "circulant";
+    gen_concat(b, piece, tag0 + uint32_t(ceil_log2(c.n)));
+    return;
+  }
   const auto steps = fan_out(c.n, c.root);
   for (size_t t = 0; t < steps.size(); ++t)
     for (const TreeEdge& e : steps[t]) b.msg(e.from, e.to, tag0 + uint32_t(t), {{0, c.b}}, {{0, c.b}});

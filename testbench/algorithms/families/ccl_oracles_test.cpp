@@ -268,7 +268,7 @@ TEST(CclOracles, EveryAlgorithmMatchesTheCostTableRandomN) {
         const int n = p2 ? 1 << (1 + rng() % 6) : 2 + int(rng() % 69);
         Opts x = op(alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
                     (a == "circulant" && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum" : "affine");
-        x.words = 2;
+        x.words = a == "scatter-concat" ? 2 * uint32_t(n) : 2;  // pieces of 2 words: 1-word messages are tokens
         x.barrier = rng() % 2;
         if (a == "hybrid") x.extra["--kappa"] = std::to_string(rng() % uint32_t(__builtin_ctz(unsigned(n)) + 1));
         if (a == "nesbt") x.extra["--packet"] = rng() % 2 && !x.barrier ? "4" : "0";  // 1-word packets look like tokens
@@ -279,7 +279,7 @@ TEST(CclOracles, EveryAlgorithmMatchesTheCostTableRandomN) {
         c.alg = a;
         c.n = n;
         c.root = x.source;
-        c.b = 2;
+        c.b = x.words;
         c.op_id = alg::find_combine_op(x.oper);
         c.barrier = x.barrier;
         if (x.extra.count("--kappa")) c.kappa = std::stoi(x.extra["--kappa"]);
