@@ -61,6 +61,10 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
                   "free: nodes run their steps data-driven (steps overlap); barrier: no node starts step t+1 "
                   "before every node has completed step t (the papers' model)")
       ->capture_default_str();
+  cmd->add_option("--sends", c.sends,
+                  "buffered: a send returns once its data is copied out; synchronous: a send waits until the "
+                  "receiver has posted the receive (checks that a schedule cannot deadlock without buffering)")
+      ->capture_default_str();
   add_uint(cmd, "--barrier-cycles", o.run.barrier_cycles, "cycles each barrier costs (--sync barrier; 0: ideal)", 0,
            1'000'000'000);
   add_uint(cmd, "--vcs", o.net.vcs, "virtual channels per port (even on a torus)", 1, kMaxVcs);
@@ -93,6 +97,9 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (c.sync != "free" && c.sync != "barrier")
     throw ConfigError("--sync", fmt::format("'{}'; allowed: free, barrier", c.sync));
   o.run.barrier = c.sync == "barrier";
+  if (c.sends != "buffered" && c.sends != "synchronous")
+    throw ConfigError("--sends", fmt::format("'{}'; allowed: buffered, synchronous", c.sends));
+  o.run.synchronous_sends = c.sends == "synchronous";
   if (given("--barrier-cycles") && !o.run.barrier)
     throw ConfigError("--barrier-cycles", "given with --sync free; allowed: only with --sync barrier");
   for (const auto& [flag, text] : c.family_options)

@@ -18,6 +18,7 @@ struct RunCli {
   std::string csv;
   std::string group;
   std::string sync = "free";  // --sync free | barrier
+  std::string sends = "buffered";  // --sends buffered | synchronous
   std::string bytes_list;  // compare: comma-separated --bytes
   std::string sources;     // compare: --sources (empty: --source)
   unsigned jobs = 1;       // compare: simulations at once

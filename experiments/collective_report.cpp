@@ -132,6 +132,7 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
         {"sync", o.run.barrier ? "barrier" : "free"},
         {"barrier_cycles", o.run.barrier_cycles},
         {"seed", o.seed},
+        {"sends", o.run.synchronous_sends ? "synchronous" : "buffered"},
         {"profile",
          {{"name", p.name},
           {"clock_ns", p.clock_ns},

@@ -69,6 +69,8 @@ std::string ScheduleRunResult::summary() const {
                               predicted.data.empty() ? fmt::format("{} bytes/block", o.bytes) : predicted.data);
   if (o.run.barrier)
     s += fmt::format("  sync          barrier before every step, {} cycles per barrier\n", o.run.barrier_cycles);
+  if (o.run.synchronous_sends)
+    s += "  sends         synchronous: a send waits for its receiver's posted receive\n";
   s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
   const double us_per_cycle = o.run.profile.clock_ns / 1000.0;
   s += fmt::format("  latency       average {:.1f} cycles ({:.3f} us), maximum {} cycles ({:.3f} us): first send -> "

@@ -89,7 +89,20 @@ uint32_t FirmwareNode::new_message(int dst, std::shared_ptr<const std::vector<Wo
   return id;
 }
 
+void FirmwareNode::post_recv(int src, uint32_t tag) {
+  if (!rendezvous_) return;
+  ++posted_[{src, tag}];
+  rendezvous_->post(node_, src, tag);
+}
+
 SendHandle FirmwareNode::send(int dst, const std::vector<Word>& data, const SendOptions& opt) {
+  while (rendezvous_ && !rendezvous_->take(dst, node_, opt.tag)) {
+    blocked_ = true;
+    waiting_for_ = fmt::format("node {} to post a receive from {} tag {} (synchronous send)", dst, node_, opt.tag);
+    wait(rendezvous_->changed());
+  }
+  blocked_ = false;
+  waiting_for_.clear();
   const uint32_t id = new_message(dst, std::make_shared<const std::vector<Word>>(data), opt);
   if (opt.startup) wait_cycles(profile_.alpha);  // startup on this node's processor, serialized
   log_.messages[id].posted = now();
@@ -206,6 +219,9 @@ Message FirmwareNode::complete(uint32_t mid) {
 size_t FirmwareNode::recv_any(const std::vector<int>& srcs, const std::vector<uint32_t>& tags, Message& out) {
   for (int s : srcs)
     if (s != kAnySource) check_peer(s, "receive from");
+  if (rendezvous_)  // a receive the firmware waits in is posted (once)
+    for (size_t k = 0; k < srcs.size(); ++k)
+      if (srcs[k] != kAnySource && !posted_.count({srcs[k], tags[k]})) post_recv(srcs[k], tags[k]);
   for (;;) {
     // Oldest arrival first; among simultaneous arrivals, the order delivered.
     for (size_t i = 0; i < mailbox_.size(); ++i) {
@@ -213,6 +229,7 @@ size_t FirmwareNode::recv_any(const std::vector<int>& srcs, const std::vector<ui
       for (size_t k = 0; k < srcs.size(); ++k) {
         if ((srcs[k] == kAnySource || srcs[k] == m.src) && tags[k] == m.tag) {
           const uint32_t mid = mailbox_[i];
+          if (auto p = posted_.find({m.src, m.tag}); p != posted_.end() && --p->second == 0) posted_.erase(p);
           mailbox_.erase(mailbox_.begin() + long(i));
           out = complete(mid);
           return k;

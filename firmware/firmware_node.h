@@ -13,6 +13,7 @@
 
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
+#include "firmware/rendezvous.h"
 #include "firmware/step_barrier.h"
 #include "firmware/node_api.h"
 #include "systemc/cosim/network_interface.h"
@@ -55,6 +56,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   void begin_step(uint32_t tag) override;
   void end_step(uint32_t tag) override;
   void locals_done() override;
+  void post_recv(int src, uint32_t tag) override;
 
   // --- fabric side (clock edge, node order) ---
   void flush_outbox(uint64_t cycle);  // before the edge: new packets to the NI
@@ -74,6 +76,8 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   void set_snapshots(bool on) { snapshots_ = on; }
   // The run's step barrier (every node's program reports to it when it returns).
   void set_barrier(StepBarrier* b) { barrier_ = b; }
+  // Synchronous sends: a send waits for the receiver's posted receive (nullptr: buffered sends).
+  void set_rendezvous(Rendezvous* r) { rendezvous_ = r; }
 
  private:
   void main();
@@ -103,6 +107,8 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   bool snapshots_ = false;
   std::exception_ptr error_;
   StepBarrier* barrier_ = nullptr;
+  Rendezvous* rendezvous_ = nullptr;
+  std::map<std::pair<int, uint32_t>, int> posted_;  // receives this node posted and has not completed
 };
 
 }  // namespace wn::fw

@@ -51,6 +51,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   store.reserve(opt.expected_messages);
   const int n = topo.nodes();
   StepBarrier barrier(n, opt.barrier_cycles);
+  Rendezvous rendezvous;
   std::vector<std::unique_ptr<FirmwareNode>> nodes;
   for (int i = 0; i < n; ++i) {
     nodes.push_back(std::make_unique<FirmwareNode>(fmt::format("node{}", i).c_str(), i, net, store, sb, res.log,
@@ -61,6 +62,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     if (i == opt.fault_node) nodes.back()->set_receive_fault(opt.fault_mask);
     nodes.back()->set_snapshots(opt.snapshots);
     nodes.back()->set_barrier(&barrier);
+    if (opt.synchronous_sends) nodes.back()->set_rendezvous(&rendezvous);
   }
 
   int quiet_edges = 0;

@@ -24,6 +24,8 @@ struct FirmwareRunOptions {
   // each release costing barrier_cycles; false: free-running nodes (data-driven, steps overlap).
   bool barrier = false;
   uint64_t barrier_cycles = 0;
+  // Synchronous sends (firmware/rendezvous.h): a send waits until its receiver posted the receive.
+  bool synchronous_sends = false;
   uint64_t max_cycles = 100'000'000;
   uint64_t watchdog = 20000;  // cycles without flit movement with flits inside = deadlock
   bool explain_deadlock = false;  // track every flit so a deadlock names its cycle of waits (slower)

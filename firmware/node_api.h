@@ -90,6 +90,10 @@ class NodeApi {
   // The step's local operations are done, its sends not yet issued (snapshot
   // runs keep the memory here: e.g. Bruck's state after Phase 1).
   virtual void locals_done() {}
+  // Announces a receive this node is about to wait for (synchronous sends,
+  // firmware/rendezvous.h; nothing otherwise). The interpreter posts a step's
+  // receives before its sends: the combined send-receive of §1.3.
+  virtual void post_recv(int /*src*/, uint32_t /*tag*/) {}
 };
 
 }  // namespace wn::fw

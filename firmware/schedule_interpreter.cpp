@@ -19,6 +19,7 @@ void run_step(NodeApi& api, const alg::Step& step) {
   compute_indices(api, step.locals);
   for (const alg::LocalOp& l : step.locals) api.combine(l.src, l.dst, l.combine);
   api.locals_done();
+  for (const alg::Recv& r : step.recvs) api.post_recv(r.src, r.tag);  // one combined send-receive
   const size_t ports = size_t(std::max(1, api.ports()));
   for (size_t k = 0; k < step.sends.size(); ++k) {
     const alg::Send& s = step.sends[k];

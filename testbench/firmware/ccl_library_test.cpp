@@ -300,5 +300,30 @@ TEST(CclLibrary, GroupShapesDupHalfSplitEven) {
   }
 }
 
+// The synchronous-send check can fail: a ring where every node sends before it receives deadlocks
+// with synchronous sends (everybody waits for a posted receive) and completes with buffered ones.
+TEST(CclLibrary, SendThenReceiveRingDeadlocksWithSynchronousSends) {
+  auto ring = [](bool synchronous) {
+    return run_isolated([synchronous] {
+      FirmwareRunOptions o = opts();
+      o.synchronous_sends = synchronous;
+      o.max_cycles = 100000;
+      const auto r = run_firmware(net("mesh:2x2"), o, [](int node) -> FirmwareFn {
+        return [node](NodeApi& api) {
+          SendOptions so;
+          so.tag = 1;
+          api.send((node + 1) % 4, {alg::Word(node)}, so);
+          api.recv((node + 3) % 4, 1);
+        };
+      }, 4, zero);
+      return nlohmann::json{{"ok", r.ok}, {"error", r.error}};
+    });
+  };
+  const auto sync = ring(true), buffered = ring(false);
+  EXPECT_FALSE(sync["ok"].get<bool>());
+  EXPECT_NE(sync["error"].get<std::string>().find("synchronous send"), std::string::npos) << sync["error"];
+  EXPECT_TRUE(buffered["ok"].get<bool>()) << buffered["error"];
+}
+
 }  // namespace
 }  // namespace wn::fw

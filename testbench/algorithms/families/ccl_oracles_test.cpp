@@ -322,5 +322,29 @@ TEST(CclOracles, DefaultChooserFollowsTheLinearModel) {
   EXPECT_NE(why.find("nesbt (packets of 16 words)"), std::string::npos) << why;
 }
 
+// §1.3: every schedule is deadlock-free with synchronous sends (a send waits for the receiver's posted
+// receive): each round is one combined send-receive. Every algorithm of every op, both modes, n = 9 / 8.
+TEST(CclOracles, EveryAlgorithmCompletesWithSynchronousSends) {
+  for (size_t o = 0; o < alg::ccl::op_names().size(); ++o)
+    for (const std::string& a : alg::ccl::algorithms(alg::ccl::Op(o)))
+      for (bool barrier : {false, true}) {
+        const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
+        Opts x = op(alg::ccl::op_names()[o].c_str(), p2 ? 8 : 9, 3, a.c_str(),
+                    (a == "circulant" && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum" : "affine");
+        x.words = 18;
+        x.barrier = barrier;
+        if (a == "hybrid") x.extra["--kappa"] = "1";
+        if (a == "nesbt") x.extra["--packet"] = "8";
+        SCOPED_TRACE(x.op + " " + a + (barrier ? " barrier" : " nonbarrier"));
+        const nlohmann::json j = run_isolated([&] {
+          ScheduleRunOptions r = options_of(x);
+          r.run.synchronous_sends = true;
+          const ScheduleRunResult res = run_schedule(r);
+          return nlohmann::json{{"ok", res.ok()}, {"error", res.run.error + res.data_error}};
+        });
+        EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
+      }
+}
+
 }  // namespace
 }  // namespace wn::fw
