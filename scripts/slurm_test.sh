@@ -24,7 +24,9 @@ YAML
 grep -qx '#SBATCH --array=0-3%2' "$D/job/sweep.sbatch"
 timeout 300 sbatch --wait "$D/job/sweep.sbatch"
 "$W" sweep --merge "$D"/job/results-*.jsonl --out "$D/merged.jsonl" "$D/spec.yaml"
-"$W" sweep "$D/spec.yaml" -j 2 --out "$D/local.jsonl" > /dev/null
+"$W" sweep "$D/spec.yaml" -j 2 --out "$D/done.jsonl" > /dev/null
+# A local results file is in completion order; --merge with the spec writes point order.
+"$W" sweep --merge "$D/done.jsonl" --out "$D/local.jsonl" "$D/spec.yaml" > /dev/null
 cmp "$D/merged.jsonl" "$D/local.jsonl"
 # Resubmitting resumes: every shard finds its points done, the merge is unchanged.
 timeout 300 sbatch --wait "$D/job/sweep.sbatch"
