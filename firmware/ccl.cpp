@@ -70,6 +70,11 @@ void Library::run(Group& g, Call c, uint32_t base) {
     throw std::logic_error(fmt::format("ccl: node {} calls {} on a group it is not a member of", api_.id(),
                                        alg::ccl::op_names()[size_t(c.op)]));
   c.n = g.size();
+  if (c.alg.empty() && model_.first >= 0 && c.op != Op::Sync) {
+    const alg::ccl::Choice ch = alg::ccl::choose_by_model(c, model_.first, model_.second);
+    if (!ch.call.alg.empty()) c = ch.call;
+    last_choice_ = ch.why;
+  }
   if (const std::string why = alg::ccl::unsupported(c); !why.empty())
     throw std::invalid_argument("ccl " + alg::ccl::op_names()[size_t(c.op)] + ": " + why);
   const uint32_t words = alg::ccl::layout_words(c);

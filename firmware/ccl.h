@@ -53,6 +53,11 @@ class Library {
   static uint32_t scratch_words(int n_all);
   static uint32_t region_words(alg::ccl::Op op, int n, uint32_t b, const Tuning& t = {}, alg::OpId op_id = 1);
 
+  // Calls without an algorithm pick one (and its knobs) by the linear model T = C1 t_s + C2 t_c
+  // (alg::ccl::choose_by_model; cycles, t_c per word) instead of alg::ccl::choose's fixed defaults.
+  void tune_by_model(double ts, double tc) { model_ = {ts, tc}; }
+  const std::string& last_choice() const { return last_choice_; }  // why, for the last call tuned by the model
+
   Group& all() { return all_; }
   uint32_t counter() const { return counter_; }
   // group(): no barrier; rank 0's counter is broadcast (§3.12).
@@ -83,6 +88,8 @@ class Library {
   uint32_t scratch_;
   bool barrier_;
   uint32_t counter_ = 0;
+  std::pair<double, double> model_{-1, -1};
+  std::string last_choice_;
   std::map<std::vector<int>, uint32_t> group_calls_;  // group() calls per member list (tags)
 };
 

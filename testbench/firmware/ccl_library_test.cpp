@@ -6,6 +6,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <set>
 
 #include "firmware/ccl.h"
 #include "experiments/isolated_run.h"
@@ -323,6 +324,27 @@ TEST(CclLibrary, SendThenReceiveRingDeadlocksWithSynchronousSends) {
   EXPECT_FALSE(sync["ok"].get<bool>());
   EXPECT_NE(sync["error"].get<std::string>().find("synchronous send"), std::string::npos) << sync["error"];
   EXPECT_TRUE(buffered["ok"].get<bool>()) << buffered["error"];
+}
+
+// tune_by_model: calls without an algorithm are priced by the linear model (sp1: t_s = 60, t_c = 1):
+// a 1024-word bcast on 64 ranks runs nesbt with 114-word packets, M + d - 1 = 9 + 5 = 14 steps.
+TEST(CclLibrary, TunedByTheLinearModel) {
+  const uint32_t words = 1024, base = Library::scratch_words(64);
+  std::string why;
+  const auto r = run_firmware(net("cube:6"), opts(), [&](int node) -> FirmwareFn {
+    return [&, node](NodeApi& api) {
+      Library lib(api, iota(64), 0, /*barrier=*/false);
+      lib.tune_by_model(60, 1);
+      lib.bcast(lib.all(), 0, base, words);
+      if (node == 0) why = lib.last_choice();
+    };
+  }, base + words + 1, [&](int node, uint32_t a) -> alg::Word { return node == 0 ? a : 0; });
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_NE(why.find("nesbt (packets of 114 words)"), std::string::npos) << why;
+  std::set<uint32_t> steps;
+  for (const auto& m : r.log.messages) steps.insert(m.step);
+  EXPECT_EQ(steps.size(), 14u);
+  for (int node = 0; node < 64; ++node) EXPECT_EQ(r.memory[size_t(node)][base + words - 1], base + words - 1);
 }
 
 }  // namespace
