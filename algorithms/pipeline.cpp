@@ -27,6 +27,7 @@ const OptionSpec* spec_of(const Family& f, const std::string& flag) {
 }
 
 void parse_one(const OptionSpec& spec, const std::string& text, OptionValues& out) {
+  if (spec.text) return out.set_word(spec.flag, text);
   if (!spec.choices.empty()) {
     if (std::find(spec.choices.begin(), spec.choices.end(), text) == spec.choices.end())
       throw ConfigError(spec.flag, fmt::format("'{}'; allowed: {}", text, join(spec.choices)));

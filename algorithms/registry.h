@@ -34,6 +34,8 @@ struct OptionSpec {
   std::string keyword;
   // A switch (no value on the command line): "on" when given, else "off".
   bool switch_only = false;
+  // Free text (a file name): word() is the text as given.
+  bool text = false;
 };
 
 // Family options as parsed once from the command line (parse_options).

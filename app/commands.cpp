@@ -104,8 +104,9 @@ void add_list_command(CLI::App& app) {
         std::string allowed;
         for (const auto& c : o.choices) allowed += (allowed.empty() ? "" : "|") + c;
         fmt::print("    {:<12} {} [{}; default {}]\n", o.flag, o.help,
-                   allowed.empty() ? fmt::format("{}{}..{}", o.keyword.empty() ? "" : o.keyword + "|", o.min, o.max)
-                                   : allowed,
+                   o.text            ? std::string("a file")
+                   : allowed.empty() ? fmt::format("{}{}..{}", o.keyword.empty() ? "" : o.keyword + "|", o.min, o.max)
+                                     : allowed,
                    o.default_value);
       }
       for (const auto& a : f.algorithms) {

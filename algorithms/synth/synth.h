@@ -1,0 +1,72 @@
+// Schedule synthesis with a SAT solver (issue 19; EDN thesis §2.6-§2.7): the
+// fewest steps in which a broadcast (or a reduction) reaches every node of a
+// network when every node sends at most K messages per step, sends only what
+// it holds, and the routes of one step's messages — the network's own routing
+// function — share no channel (no stepwise contention, thesis §1.6).
+//
+// Encoding (CaDiCaL, one CNF per step count N): h[v][t] "v holds the message
+// after step t", x[u->v][t] "u sends to v in step t" for every pair allowed by
+// the constraints; x -> h[u][t-1], x -> !h[v][t-1] (nobody receives twice),
+// h[v][t] <-> h[v][t-1] or some x[.->v][t]; at most K sends per node per step
+// and at most one message per directed channel per step (sequential counters),
+// h[v][N] for all v. N runs up from the lower bound ceil(log_{K+1} n); every N
+// that is UNSAT is a proof that no such schedule has N steps.
+// A reduction is the broadcast tree reversed in time, each message taking the
+// route from the child to the parent; that route decides the channel conflicts.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "systemc/topology/topology.h"
+
+namespace wn::alg::synth {
+
+enum class Collective { Broadcast, Reduce };
+
+struct Request {
+  Collective collective = Collective::Broadcast;
+  int source = 0;            // the root
+  int ports = 1;             // K: sends per node per step (broadcast), receives (reduce)
+  int steps = 0;             // 0: minimise from the lower bound; else exactly this many
+  double timeout_s = 60;     // per solver call
+  int max_hops = 0;          // 0: any route length
+  std::vector<int> avoid;    // faulty nodes: no message from, to or through them
+};
+
+struct Message {
+  int step = 0;  // 0-based, in the collective's own order
+  int from = 0, to = 0;
+};
+
+struct Attempt {
+  int steps = 0;
+  std::string result;  // "SAT", "UNSAT" or "timeout"
+  uint64_t vars = 0, clauses = 0;
+  double seconds = 0;
+};
+
+struct Result {
+  bool found = false;
+  bool optimal = false;  // every smaller step count was proven UNSAT (or is below the lower bound)
+  int steps = 0;
+  int lower_bound = 0;
+  std::vector<Message> messages;
+  std::vector<Attempt> attempts;
+};
+
+// Throws ConfigError for a request that cannot be encoded (a root that is
+// avoided, ports < 1, steps above the node count).
+Result synthesize(const Topology& topo, const Request& req);
+
+// The schedule as JSON text and back (the file `--schedule` reads, the cache's entries).
+std::string to_json(const Topology& topo, const Request& req, const Result& r);
+// Throws ConfigError("--schedule", why) for a file that does not describe `topo`.
+Result from_json(const std::string& text, const Topology& topo, Request* req);
+
+// The cache directory: $WORMNET_SYNTH_CACHE, else $XDG_CACHE_HOME/wormnet/synth, else
+// ~/.cache/wormnet/synth. The file for a request (its key names every parameter).
+std::string cache_dir();
+std::string cache_file(const Topology& topo, const Request& req);
+
+}  // namespace wn::alg::synth

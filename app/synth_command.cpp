@@ -1,0 +1,137 @@
+// `wormnet synth`: minimum-step, stepwise-contention-free broadcast and
+// reduction schedules from a SAT solver (algorithms/synth), for one root or
+// every root; found schedules go to --out and to the cache the synth-broadcast
+// / synth-reduce algorithms read.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+
+#include "algorithms/synth/synth.h"
+#include "app/commands.h"
+#include "app/options.h"
+#include "experiments/report_file.h"
+#include "systemc/core/config_error.h"
+#include "systemc/topology/port_model.h"
+
+namespace wn::cli {
+
+namespace {
+
+struct SynthCli {
+  std::string topology = "mesh:4x4", ports = "all", collective = "broadcast", avoid, out;
+  uint64_t source = 0, steps = 0, max_hops = 0, fanout = 0;
+  double timeout = 60;
+  bool all_sources = false, no_cache = false;
+};
+
+void print_attempts(const alg::synth::Result& r) {
+  for (const auto& a : r.attempts)
+    fmt::print("  {} steps: {} ({} vars, {} clauses, {:.2f} s){}\n", a.steps, a.result, a.vars, a.clauses, a.seconds,
+               a.result == "UNSAT" ? fmt::format(": no schedule with {} steps exists", a.steps) : "");
+}
+
+void save(const std::string& path, const std::string& text) {
+  std::error_code ec;
+  const auto dir = std::filesystem::path(path).parent_path();
+  if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+  std::ofstream(path) << text;
+}
+
+}  // namespace
+
+void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners) {
+  auto c = std::make_shared<SynthCli>();
+  auto* cmd = app.add_subcommand("synth", "SAT-synthesized minimum-step broadcast / reduction with no stepwise "
+                                          "contention (CaDiCaL)");
+  cmd->add_option("--topology", c->topology, "mesh / torus / cube")->capture_default_str();
+  cmd->add_option("--ports", c->ports, "port model: sends per node per step (broadcast), receives (reduce)")
+      ->capture_default_str();
+  cmd->add_option("--collective", c->collective, "broadcast | reduce")->capture_default_str();
+  add_uint(cmd, "--source", c->source, "the root", 0, 4095);
+  cmd->add_flag("--all-sources", c->all_sources, "every node as the root in turn (a table)");
+  add_uint(cmd, "--steps", c->steps, "exactly this many steps (0: the minimum, from the lower bound up)", 0, 4095);
+  add_real(cmd, "--timeout", c->timeout, "seconds per solver call", 0.001, 1e6);
+  add_uint(cmd, "--max-hops", c->max_hops, "longest route a message may take (0: any)", 0, 4095);
+  add_uint(cmd, "--fanout", c->fanout, "messages per node per step, below the port count (0: the port count)", 0, 64);
+  cmd->add_option("--avoid", c->avoid, "faulty nodes (comma-separated): no message from, to or through them");
+  cmd->add_option("--out", c->out, "write the schedule (JSON, wormnet.synth/1) here");
+  cmd->add_flag("--no-cache", c->no_cache, "do not write the cache (" + alg::synth::cache_dir() + ")");
+  runners["synth"] = [c]() {
+    const Topology topo = Topology::parse(c->topology);
+    alg::synth::Request req;
+    if (c->collective != "broadcast" && c->collective != "reduce")
+      throw ConfigError("--collective", fmt::format("'{}'; allowed: broadcast, reduce", c->collective));
+    req.collective = c->collective == "reduce" ? alg::synth::Collective::Reduce : alg::synth::Collective::Broadcast;
+    req.ports = parse_port_model(c->ports, topo);
+    if (c->fanout) {
+      if (int(c->fanout) > req.ports)
+        throw ConfigError("--fanout", fmt::format("{} exceeds the {} ports of --ports {}; allowed: 1..{}", c->fanout,
+                                                  req.ports, c->ports, req.ports));
+      req.ports = int(c->fanout);
+    }
+    if (c->source >= uint64_t(topo.nodes()))
+      throw ConfigError("--source", fmt::format("{} is not a node; allowed: 0..{}", c->source, topo.nodes() - 1));
+    req.source = int(c->source);
+    req.steps = int(c->steps);
+    req.timeout_s = c->timeout;
+    req.max_hops = int(c->max_hops);
+    if (!c->avoid.empty())
+      for (const auto& v : split_list(c->avoid, "--avoid")) {
+        try {
+          req.avoid.push_back(std::stoi(v));
+        } catch (const std::exception&) {
+          throw ConfigError("--avoid", fmt::format("'{}' is not a node; allowed: node ids 0..{}", v, topo.nodes() - 1));
+        }
+      }
+    if (!c->out.empty()) check_writable(c->out, "--out");
+    fmt::print("wormnet synth: {} on {}, at most {} message{} per node per step{}{}{} (CaDiCaL)\n", c->collective,
+               topo.name(), req.ports, req.ports == 1 ? "" : "s",
+               req.max_hops ? fmt::format(", routes <= {} hops", req.max_hops) : "",
+               req.avoid.empty() ? "" : ", avoiding " + c->avoid, req.steps ? fmt::format(", exactly {} steps", req.steps) : "");
+    if (c->all_sources) {
+      fmt::print("{:>6} {:>6} {:>9} {:>9}\n", "root", "steps", "minimum", "seconds");
+      int lo = 1 << 30, hi = 0, unproven = 0, missing = 0;
+      for (int s = 0; s < topo.nodes(); ++s) {
+        if (std::find(req.avoid.begin(), req.avoid.end(), s) != req.avoid.end()) continue;
+        req.source = s;
+        const auto t0 = std::chrono::steady_clock::now();
+        const auto r = alg::synth::synthesize(topo, req);
+        const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        fmt::print("{:>6} {:>6} {:>9} {:>9.2f}\n", s, r.found ? std::to_string(r.steps) : "-", r.optimal ? "proven" : "no",
+                   sec);
+        if (!r.found) ++missing;
+        if (r.found) lo = std::min(lo, r.steps), hi = std::max(hi, r.steps);
+        unproven += r.found && !r.optimal;
+        if (r.found && !c->no_cache) save(alg::synth::cache_file(topo, req), alg::synth::to_json(topo, req, r));
+      }
+      fmt::print("every root: {}..{} steps, {} not proven minimum, {} not found\n", lo, hi, unproven, missing);
+      return missing ? 1 : 0;
+    }
+    const auto r = alg::synth::synthesize(topo, req);
+    print_attempts(r);
+    if (!r.found) {
+      fmt::print("no schedule found (timeouts: raise --timeout)\n");
+      return 1;
+    }
+    double hops = 0;
+    for (const auto& m : r.messages) hops += topo.hops(m.from, m.to);
+    fmt::print("{}: {} steps (lower bound ceil(log_{} {}) = {}), {} messages, {:.2f} hops per message\n",
+               r.optimal ? "minimum" : req.steps ? "found" : "found (smaller step counts timed out)", r.steps,
+               req.ports + 1, topo.nodes() - int(req.avoid.size()), r.lower_bound, r.messages.size(),
+               hops / double(std::max<size_t>(1, r.messages.size())));
+    for (int t = 0; t < r.steps; ++t) {
+      std::string line;
+      for (const auto& m : r.messages)
+        if (m.step == t) line += fmt::format(" {}->{}", m.from, m.to);
+      fmt::print("  step {}:{}\n", t, line);
+    }
+    const std::string text = alg::synth::to_json(topo, req, r);
+    if (!c->out.empty()) save(c->out, text), fmt::print("written: {}\n", c->out);
+    if (!c->no_cache && !c->fanout) save(alg::synth::cache_file(topo, req), text);
+    return 0;
+  };
+}
+
+}  // namespace wn::cli
