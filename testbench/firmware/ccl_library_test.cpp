@@ -1,7 +1,7 @@
-// The CCL library called from node firmware (firmware/ccl.h): the process
-// group examples PG1-PG4 of spec seed-001 §5.10, every operation on a permuted
-// group checked against its schedule's oracle, row and column broadcasts in
-// flight at once on a grid, and non-interference of point-to-point messages.
+// The CCL library called from node firmware (firmware/ccl.h): every operation
+// on a permuted group checked against its schedule's oracle, row and column
+// broadcasts in flight at once on a grid, non-interference, synchronous sends,
+// float combines, and tuning by the linear model (groups: ccl_groups_test).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -41,73 +41,6 @@ std::vector<int> iota(int n) {
 }
 
 const auto zero = [](int, uint32_t) -> alg::Word { return 0; };
-
-// PG1 then PG2: partition(ALL, pid % 2, 0), then group() with the same lists.
-TEST(CclLibrary, PG1PartitionThenPG2Group) {
-  std::map<int, std::pair<Group, Group>> got;
-  std::map<int, uint32_t> counters;
-  const auto r = run_firmware(net("mesh:3x3"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      if (node >= 7) return;
-      Library lib(api, iota(7), 0);
-      Group p = lib.partition(lib.all(), node % 2, 0);
-      Group g = lib.group(node % 2 ? std::vector<int>{1, 3, 5} : std::vector<int>{0, 2, 4, 6}, node % 2);
-      got[node] = {p, g};
-      counters[node] = lib.counter();
-    };
-  }, 256, zero);
-  ASSERT_TRUE(r.ok) << r.error;
-  for (int node = 0; node < 7; ++node) {
-    const auto& [p, g] = got[node];
-    const std::vector<int> want = node % 2 ? std::vector<int>{1, 3, 5} : std::vector<int>{0, 2, 4, 6};
-    EXPECT_EQ(p.members, want);
-    EXPECT_EQ(p.rank, node / 2);
-    EXPECT_EQ(p.label, node % 2);
-    EXPECT_EQ(p.pgid, std::make_pair(0u, node % 2));  // PG1: (0,0) and (0,1)
-    EXPECT_EQ(g.members, want);
-    EXPECT_EQ(g.rank, node / 2);
-    EXPECT_EQ(g.pgid, std::make_pair(1u, node % 2));  // PG2: (1,0) and (1,1), distinct from PG1's
-    EXPECT_EQ(counters[node], node <= 1 ? 2u : 0u);   // ranks 0 of both calls: P0 and P1
-  }
-}
-
-// PG3 (Example 2): myval = temperature < BOILING ? COLD : HOT, key = temperature.
-TEST(CclLibrary, PG3PartitionByTemperature) {
-  const int temp[7] = {50, 120, 30, 100, 100, 10, 200}, kCold = 0, kHot = 1;
-  std::map<int, Group> got;
-  const auto r = run_firmware(net("mesh:3x3"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      if (node >= 7) return;
-      Library lib(api, iota(7), 0);
-      got[node] = lib.partition(lib.all(), temp[node] < 100 ? kCold : kHot, temp[node]);
-    };
-  }, 256, zero);
-  ASSERT_TRUE(r.ok) << r.error;
-  const std::vector<int> cold = {5, 2, 0}, hot = {3, 4, 1, 6};
-  for (int node = 0; node < 7; ++node) {
-    const bool is_cold = temp[node] < 100;
-    EXPECT_EQ(got[node].members, is_cold ? cold : hot);
-    EXPECT_EQ(got[node].label, is_cold ? kCold : kHot);
-    EXPECT_EQ(got[node].pgid, std::make_pair(0u, is_cold ? 5 : 3));
-  }
-  EXPECT_EQ(got[3].rank_of(1), 2);  // getrank(HOT, 1)
-}
-
-// PG4: partition over 7 processes is one concat: 3 steps of 1, 2, 3 records (4 words each).
-TEST(CclLibrary, PG4PartitionIsOneConcat) {
-  const auto r = run_firmware(net("mesh:3x3"), opts(), [&](int node) -> FirmwareFn {
-    return [node](NodeApi& api) {
-      if (node >= 7) return;
-      Library lib(api, iota(7), 0);
-      lib.partition(lib.all(), 0, node);
-    };
-  }, 256, zero);
-  ASSERT_TRUE(r.ok) << r.error;
-  std::map<uint32_t, uint32_t> words;
-  for (const auto& m : r.log.messages) words[m.step] = std::max(words[m.step], m.words);
-  EXPECT_EQ(words, (std::map<uint32_t, uint32_t>{{0, 4}, {1, 8}, {2, 12}}));
-  EXPECT_EQ(r.log.messages.size(), 21u);
-}
 
 // Every operation from firmware on a permuted group (rank r = node perm[r]),
 // each in its own memory region, against the oracle of the operation's schedule.
@@ -257,48 +190,6 @@ TEST(CclLibrary, FloatCombineBitIdenticalWhereTheOrderIsTheSame) {
   std::vector<alg::Word> xs;
   for (int node = 0; node < n; ++node) xs.push_back(init(node, base));
   EXPECT_NE(alg::fold(op, xs), ref[0].get<alg::Word>());
-}
-
-// MPICH-style group shapes: dup (the same list twice: distinct PGIDs, independent tags), half,
-// split (partition by rank < n/2), even ranks; an affine combine (rank order) in each, concurrently
-// where the groups are disjoint.
-TEST(CclLibrary, GroupShapesDupHalfSplitEven) {
-  const int n = 12;
-  const uint32_t b = 2, base = Library::scratch_words(n), stride = 16;
-  const alg::OpId affine = alg::find_combine_op("affine");
-  const auto x = [](int node, uint32_t o) { return alg::Word(0x10001u * uint32_t(node + 3) + o); };
-  const auto init = [&](int node, uint32_t a) -> alg::Word {
-    return a >= base && (a - base) % stride < b ? x(node, (a - base) % stride) : 0;
-  };
-  std::map<int, std::vector<std::vector<int>>> members;  // node -> members of the groups it used, in order
-  std::map<int, std::vector<std::pair<uint32_t, int>>> ids;
-  const auto r = run_firmware(net("mesh:4x3"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      Library lib(api, iota(n), 0);
-      std::vector<Group> gs;
-      gs.push_back(lib.group(iota(n), 1));   // dup: the same list twice
-      gs.push_back(lib.group(iota(n), 1));
-      gs.push_back(lib.partition(lib.all(), node < n / 2, node));  // split
-      if (node % 2 == 0) gs.push_back(lib.group({0, 2, 4, 6, 8, 10}, 2));  // even ranks
-      if (node < n / 2) gs.push_back(lib.group({0, 1, 2, 3, 4, 5}, 3));    // half
-      for (size_t i = 0; i < gs.size(); ++i) {
-        lib.combine(gs[i], affine, base + uint32_t(i) * stride, b);
-        members[node].push_back(gs[i].members);
-        ids[node].push_back(gs[i].pgid);
-      }
-    };
-  }, base + 5 * stride, init);
-  ASSERT_TRUE(r.ok) << r.error;
-  for (int node = 0; node < n; ++node) {
-    EXPECT_NE(ids[node][0], ids[node][1]) << "dup groups share a PGID";
-    for (size_t i = 0; i < members[node].size(); ++i)
-      for (uint32_t o = 0; o < b; ++o) {
-        std::vector<alg::Word> xs;
-        for (int m : members[node][i]) xs.push_back(x(m, o));
-        EXPECT_EQ(r.memory[size_t(node)][base + uint32_t(i) * stride + b + o], alg::fold(affine, xs))
-            << "node " << node << " group " << i;
-      }
-  }
 }
 
 // The synchronous-send check can fail: a ring where every node sends before it receives deadlocks

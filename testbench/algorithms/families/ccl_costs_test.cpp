@@ -1,0 +1,115 @@
+// CCL (spec seed-001): every algorithm's C1/C2/C3 against the §3.13 formulas
+// for random n, the default chooser against the linear model (§4.3), and
+// deadlock freedom with synchronous sends (§1.3).
+#include <random>
+
+#include "algorithms/families/ccl/ccl.h"
+#include "testbench/algorithms/families/ccl_helpers.h"
+
+namespace wn::fw {
+namespace {
+
+using namespace ccl_test;
+
+Opts op(const char* name, int n, int source = 0, const char* alg = "auto", const char* oper = "sum") {
+  Opts o;
+  o.op = name;
+  o.n = n;
+  o.source = source;
+  o.alg = alg;
+  o.oper = oper;
+  return o;
+}
+
+// §3.13 for every op and algorithm: C1 (tokens included in barrier mode), C2
+// and C3 of the run equal the formulas, n random in 2..70 (2^d where the
+// algorithm needs it), random root, both modes; the data check holds.
+TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
+  std::mt19937 rng(1995);
+  for (size_t o = 0; o < alg::ccl::op_names().size(); ++o)
+    for (const std::string& a : alg::ccl::algorithms(alg::ccl::Op(o)))
+      for (int trial = 0; trial < 3; ++trial) {
+        const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
+        const int n = p2 ? 1 << (1 + rng() % 6) : 2 + int(rng() % 69);
+        Opts x = op(alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
+                    (a == "circulant" && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum" : "affine");
+        x.words = a == "scatter-concat" ? 2 * uint32_t(n) : 2;  // pieces of 2 words: 1-word messages are tokens
+        x.barrier = rng() % 2;
+        if (a == "hybrid") x.extra["--kappa"] = std::to_string(rng() % uint32_t(__builtin_ctz(unsigned(n)) + 1));
+        if (a == "nesbt") x.extra["--packet"] = rng() % 2 && !x.barrier ? "4" : "0";  // 1-word packets look like tokens
+        if (a == "bruck") x.extra["--radix"] = std::to_string(2 + rng() % uint32_t(n - 1));
+        if (a == "send-receive") x.extra["--shift"] = std::to_string(1 + rng() % uint32_t(n - 1));
+        alg::ccl::Call c;
+        c.op = alg::ccl::Op(o);
+        c.alg = a;
+        c.n = n;
+        c.root = x.source;
+        c.b = x.words;
+        c.op_id = alg::find_combine_op(x.oper);
+        c.barrier = x.barrier;
+        if (x.extra.count("--kappa")) c.kappa = std::stoi(x.extra["--kappa"]);
+        if (x.extra.count("--radix")) c.radix = std::stoi(x.extra["--radix"]);
+        if (x.extra.count("--packet")) c.packet = uint32_t(std::stoi(x.extra["--packet"]) / 4);
+        if (x.extra.count("--shift")) c.shift = std::stoi(x.extra["--shift"]);
+        const alg::ccl::Costs want = alg::ccl::costs(c);
+        SCOPED_TRACE(::testing::Message() << x.op << " " << a << " n=" << n << " root=" << x.source
+                                          << (x.barrier ? " barrier " : " nonbarrier ") << want.formula);
+        const Steps s = run_steps(x);
+        ASSERT_TRUE(s.ok) << s.error;
+        EXPECT_EQ(s.c1, want.c1);
+        EXPECT_EQ(s.c2, want.c2);
+        EXPECT_EQ(s.c3, want.c3);
+      }
+}
+
+// --ccl-alg auto with the sp1 profile (t_s = 27 + 27 + 6 = 60 cycles, t_c = 1 cycle per word) on 64
+// ranks, against §4.3: binomial up to 24 words (96 B), nesbt from 26 words (the spec's 98 B with t_s =
+// 29 us, t_c = 0.12 us/B; words are our unit), packets of 16 words at 128 B (spec: b = 64 B, M = 2) and
+// of 114 words at 4096 B (spec: b = 456 B, M = 9); combine: butterfly; scatter: binomial.
+TEST(CclCosts, DefaultChooserFollowsTheLinearModel) {
+  auto pick = [](alg::ccl::Op op, uint32_t words) {
+    alg::ccl::Call c;
+    c.op = op;
+    c.n = 64;
+    c.b = words;
+    c.barrier = false;
+    return alg::ccl::choose_by_model(c, 60, 1).call;
+  };
+  using alg::ccl::Op;
+  EXPECT_EQ(pick(Op::Bcast, 24).alg, "binomial");
+  EXPECT_EQ(pick(Op::Bcast, 26).alg, "nesbt");
+  EXPECT_EQ(pick(Op::Bcast, 32).packet, 16u);
+  EXPECT_EQ(pick(Op::Bcast, 1024).packet, 114u);
+  EXPECT_EQ(pick(Op::Combine, 256).alg, "butterfly");
+  EXPECT_EQ(pick(Op::Scatter, 16).alg, "binomial");
+  EXPECT_EQ(pick(Op::Prefix, 16).alg, "circulant");
+  const auto why = alg::ccl::choose_by_model(alg::ccl::Call{Op::Bcast, "", 64, 0, 32}, 60, 1).why;
+  EXPECT_NE(why.find("nesbt (packets of 16 words)"), std::string::npos) << why;
+}
+
+// §1.3: every schedule is deadlock-free with synchronous sends (a send waits for the receiver's posted
+// receive): each round is one combined send-receive. Every algorithm of every op, both modes, n = 9 / 8.
+TEST(CclCosts, EveryAlgorithmCompletesWithSynchronousSends) {
+  for (size_t o = 0; o < alg::ccl::op_names().size(); ++o)
+    for (const std::string& a : alg::ccl::algorithms(alg::ccl::Op(o)))
+      for (bool barrier : {false, true}) {
+        const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
+        Opts x = op(alg::ccl::op_names()[o].c_str(), p2 ? 8 : 9, 3, a.c_str(),
+                    (a == "circulant" && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum" : "affine");
+        x.words = 18;
+        x.barrier = barrier;
+        if (a == "hybrid") x.extra["--kappa"] = "1";
+        if (a == "nesbt") x.extra["--packet"] = "8";
+        SCOPED_TRACE(x.op + " " + a + (barrier ? " barrier" : " nonbarrier"));
+        const nlohmann::json j = run_isolated([&] {
+          ScheduleRunOptions r = options_of(x);
+          r.run.synchronous_sends = true;
+          const ScheduleRunResult res = run_schedule(r);
+          return nlohmann::json{{"ok", res.ok()}, {"error", res.run.error + res.data_error}};
+        });
+        EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
+      }
+}
+
+}  // namespace
+}  // namespace wn::fw
