@@ -7,6 +7,7 @@
 #include <set>
 
 #include "firmware/ccl.h"
+#include "testbench/firmware/ccl_firmware_helpers.h"
 #include "experiments/isolated_run.h"
 #include "firmware/firmware_run.h"
 
@@ -19,26 +20,7 @@ using ccl::Group;
 using ccl::Library;
 using alg::ccl::Op;
 
-NetworkSetup net(const std::string& topo) {
-  NetworkParams np;
-  const char* b = std::getenv("WN_TEST_BACKEND");
-  np.backend = parse_backend(b ? b : "model");
-  return NetworkSetup::resolve(topo, "one", np);
-}
-
-FirmwareRunOptions opts() {
-  FirmwareRunOptions o;
-  o.profile = find_profile("ideal");
-  return o;
-}
-
-std::vector<int> iota(int n) {
-  std::vector<int> v(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) v[size_t(i)] = i;
-  return v;
-}
-
-const auto zero = [](int, uint32_t) -> alg::Word { return 0; };
+using namespace ccl_fw_test;
 
 // PG1 then PG2: partition(ALL, pid % 2, 0), then group() with the same lists.
 TEST(CclGroups, PG1PartitionThenPG2Group) {
