@@ -93,4 +93,10 @@ void check_schedule_size(const std::string& algorithm, const Topology& topo, uin
                                   limit >> 20));
 }
 
+std::function<std::string(const Topology&)> any_network(const std::string& family) {
+  return [family](const Topology& topo) {
+    return topo.nodes() < 2 ? "the " + family + " family needs at least 2 nodes" : std::string();
+  };
+}
+
 }  // namespace wn::alg

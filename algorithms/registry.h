@@ -96,6 +96,9 @@ struct Family {
   std::vector<AlgorithmInfo> algorithms;
 };
 
+// A family's `supports` for "any network of at least 2 nodes" (collectives need a partner).
+std::function<std::string(const Topology&)> any_network(const std::string& family);
+
 const std::vector<Family>& families();
 const std::vector<AlgorithmInfo>& algorithms();  // every family's, in family order
 // Throws ConfigError("--algorithm", allowed names) when unknown.

@@ -62,9 +62,7 @@ Family family_baselines() {
   f.name = "baselines";
   f.summary = "comparison points: recursive doubling, direct exchange, rings, binomial trees";
   f.topologies = "any (mesh, torus, cube), any --group of at least 2 nodes";
-  f.supports = [](const Topology& topo) {
-    return topo.nodes() < 2 ? std::string("collectives need at least 2 nodes") : std::string();
-  };
+  f.supports = any_network("baselines");
   auto& out = f.algorithms;
   out.push_back(entry("rd-broadcast",
                       "broadcast by recursive doubling over the lexicographic node list (RD/U-mesh, U-torus, "

@@ -139,9 +139,7 @@ Family family_bruck() {
   f.name = "bruck";
   f.summary = "Bruck, Ho, Kipnis, Upfal & Weathersby: index (radix r) and concatenation, k-port";
   f.topologies = "any (mesh, torus, cube), any --group of at least 2 nodes";
-  f.supports = [](const Topology& topo) {
-    return topo.nodes() < 2 ? std::string("the bruck family needs at least 2 nodes") : std::string();
-  };
+  f.supports = any_network("bruck");
   f.options = {bruck::radix_option()};
   f.algorithms = {index_entry(), concat_entry()};
   return f;

@@ -135,9 +135,7 @@ Family family_ccl() {
   f.name = "ccl";
   f.summary = "CCL (Bala, Bruck, Cypher et al.): the ten collective operations in process groups, tunable algorithms";
   f.topologies = "any (mesh, torus, cube), any --group of at least 2 nodes";
-  f.supports = [](const Topology& topo) {
-    return topo.nodes() < 2 ? std::string("the ccl family needs at least 2 nodes") : std::string();
-  };
+  f.supports = any_network("ccl");
   std::vector<std::string> names = {"auto"};
   for (size_t o = 0; o < ccl::op_names().size(); ++o)
     for (const auto& a : ccl::algorithms(ccl::Op(o)))

@@ -149,9 +149,7 @@ Family family_synth() {
   f.name = "synth";
   f.summary = "schedules found by a SAT solver (wormnet synth): minimum-step, contention-free broadcast and reduction";
   f.topologies = "any mesh, torus or cube (the search grows with N^2 routes: up to ~16x16 in minutes)";
-  f.supports = [](const Topology& topo) {
-    return topo.nodes() < 2 ? std::string("synth needs at least 2 nodes") : std::string();
-  };
+  f.supports = any_network("synth");
   OptionSpec file{"--schedule", "synth-*: a schedule file of `wormnet synth --out` (default: the cache, else search)",
                   "", {}};
   file.text = true;
