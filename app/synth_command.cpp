@@ -23,13 +23,17 @@ struct SynthCli {
   std::string topology = "mesh:4x4", ports = "all", collective = "broadcast", avoid, out;
   uint64_t source = 0, steps = 0, max_hops = 0, fanout = 0;
   double timeout = 60;
-  bool all_sources = false, no_cache = false;
+  bool all_sources = false, no_cache = false, min_hops = false;
 };
 
 void print_attempts(const alg::synth::Result& r) {
   for (const auto& a : r.attempts)
-    fmt::print("  {} steps: {} ({} vars, {} clauses, {:.2f} s){}\n", a.steps, a.result, a.vars, a.clauses, a.seconds,
-               a.result == "UNSAT" ? fmt::format(": no schedule with {} steps exists", a.steps) : "");
+    fmt::print("  {} steps{}: {} ({} vars, {} clauses, {:.2f} s){}\n", a.steps,
+               a.max_total_hops >= 0 ? fmt::format(", <= {} hops in all", a.max_total_hops) : "", a.result, a.vars,
+               a.clauses, a.seconds,
+               a.result != "UNSAT"      ? ""
+               : a.max_total_hops >= 0 ? fmt::format(": none with {} hops or fewer", a.max_total_hops)
+                                       : fmt::format(": no schedule with {} steps exists", a.steps));
 }
 
 void save(const std::string& path, const std::string& text) {
@@ -57,6 +61,9 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
   add_uint(cmd, "--fanout", c->fanout, "messages per node per step, below the port count (0: the port count)", 0, 64);
   cmd->add_option("--avoid", c->avoid, "faulty nodes (comma-separated): no message from, to or through them");
   cmd->add_option("--out", c->out, "write the schedule (JSON, wormnet.synth/1) here");
+  cmd->add_flag("--min-hops", c->min_hops,
+                "then the fewest hops summed over the messages among minimum-step schedules (the EDN top step's "
+                "objective)");
   cmd->add_flag("--no-cache", c->no_cache, "do not write the cache (" + alg::synth::cache_dir() + ")");
   runners["synth"] = [c]() {
     const Topology topo = Topology::parse(c->topology);
@@ -77,6 +84,7 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
     req.steps = int(c->steps);
     req.timeout_s = c->timeout;
     req.max_hops = int(c->max_hops);
+    req.min_total_hops = c->min_hops;
     if (!c->avoid.empty())
       for (const auto& v : split_list(c->avoid, "--avoid")) {
         try {
@@ -115,12 +123,11 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
       fmt::print("no schedule found (timeouts: raise --timeout)\n");
       return 1;
     }
-    double hops = 0;
-    for (const auto& m : r.messages) hops += topo.hops(m.from, m.to);
-    fmt::print("{}: {} steps (lower bound ceil(log_{} {}) = {}), {} messages, {:.2f} hops per message\n",
+    fmt::print("{}: {} steps (lower bound ceil(log_{} {}) = {}), {} messages, {} hops in all ({:.2f} per message{})\n",
                r.optimal ? "minimum" : req.steps ? "found" : "found (smaller step counts timed out)", r.steps,
-               req.ports + 1, topo.nodes() - int(req.avoid.size()), r.lower_bound, r.messages.size(),
-               hops / double(std::max<size_t>(1, r.messages.size())));
+               req.ports + 1, topo.nodes() - int(req.avoid.size()), r.lower_bound, r.messages.size(), r.total_hops,
+               double(r.total_hops) / double(std::max<size_t>(1, r.messages.size())),
+               !req.min_total_hops ? "" : r.hops_optimal ? "; the fewest: one fewer is UNSAT" : "; fewer not proven impossible");
     for (int t = 0; t < r.steps; ++t) {
       std::string line;
       for (const auto& m : r.messages)
@@ -129,7 +136,7 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
     }
     const std::string text = alg::synth::to_json(topo, req, r);
     if (!c->out.empty()) save(c->out, text), fmt::print("written: {}\n", c->out);
-    if (!c->no_cache && !c->fanout) save(alg::synth::cache_file(topo, req), text);
+    if (!c->no_cache && !c->fanout && !c->min_hops) save(alg::synth::cache_file(topo, req), text);
     return 0;
   };
 }

@@ -72,6 +72,7 @@ class Deadline : public CaDiCaL::Terminator {
 struct Edge {
   int from, to;
   std::vector<size_t> links;  // channel ids of the route that decides conflicts
+  int hops = 0;               // its length
 };
 
 std::vector<Edge> edges(const Topology& topo, const Request& req, const std::vector<bool>& avoided) {
@@ -86,7 +87,7 @@ std::vector<Edge> edges(const Topology& topo, const Request& req, const std::vec
       bool through = false;
       for (int r : topo.path(a, b)) through = through || avoided[size_t(r)];
       if (through) continue;
-      Edge e{u, v, {}};
+      Edge e{u, v, {}, topo.hops(a, b)};
       for (const auto& l : topo.links(a, b)) e.links.push_back(id.emplace(l, id.size()).first->second);
       out.push_back(std::move(e));
     }
@@ -94,8 +95,10 @@ std::vector<Edge> edges(const Topology& topo, const Request& req, const std::vec
 }
 
 // One CNF for exactly `steps` steps; the messages when SAT.
+// max_total_hops >= 0: also at most that many hops summed over the messages (each node receives
+// once, so the sum is over receivers: y[v][d] = "v's message travelled d hops or more").
 Attempt solve(const Topology& topo, const Request& req, const std::vector<Edge>& es, const std::vector<bool>& avoided,
-              int steps, std::vector<Message>* found) {
+              int steps, std::vector<Message>* found, int max_total_hops = -1) {
   CaDiCaL::Solver s;
   Cnf cnf(s);
   const int n = topo.nodes();
@@ -144,13 +147,26 @@ Attempt solve(const Topology& topo, const Request& req, const std::vector<Edge>&
   }
   for (int v = 0; v < n; ++v)
     if (!avoided[size_t(v)]) cnf.clause({h[size_t(steps)][size_t(v)]});
+  if (max_total_hops >= 0) {
+    std::vector<std::vector<int>> y(static_cast<size_t>(n));  // y[v][d-1]
+    std::vector<int> all;
+    for (int t = 1; t <= steps; ++t)
+      for (const auto& [i, xv] : x[size_t(t)]) {
+        auto& yv = y[size_t(es[i].to)];
+        while (int(yv.size()) < es[i].hops) yv.push_back(cnf.var()), all.push_back(yv.back());
+        for (int d = 0; d < es[i].hops; ++d) cnf.clause({-xv, yv[size_t(d)]});
+      }
+    cnf.at_most(all, std::max(0, max_total_hops));
+    if (max_total_hops == 0)
+      for (int l : all) cnf.clause({-l});
+  }
   Deadline deadline(req.timeout_s);
   s.connect_terminator(&deadline);
   const auto t0 = Clock::now();
   const int res = s.solve();
   s.disconnect_terminator();
   Attempt a{steps, res == 10 ? "SAT" : res == 20 ? "UNSAT" : "timeout", cnf.vars(), cnf.clauses(),
-            std::chrono::duration<double>(Clock::now() - t0).count()};
+            std::chrono::duration<double>(Clock::now() - t0).count(), max_total_hops};
   if (res == 10 && found) {
     found->clear();
     for (int t = 1; t <= steps; ++t)
@@ -165,6 +181,29 @@ Attempt solve(const Topology& topo, const Request& req, const std::vector<Edge>&
               [](const Message& a, const Message& b) { return std::tie(a.step, a.from, a.to) < std::tie(b.step, b.from, b.to); });
   }
   return a;
+}
+
+int total_hops(const Topology& topo, const std::vector<Message>& ms) {
+  int h = 0;
+  for (const Message& m : ms) h += topo.hops(m.from, m.to);
+  return h;
+}
+
+// Among schedules with r.steps steps: the fewest hops summed over the messages (the EDN top step's
+// objective), by lowering the bound until UNSAT (or a timeout).
+void minimise_hops(const Topology& topo, const Request& req, const std::vector<Edge>& es,
+                   const std::vector<bool>& avoided, Result& r) {
+  for (int bound = total_hops(topo, r.messages) - 1; bound >= 0; --bound) {
+    std::vector<Message> better;
+    r.attempts.push_back(solve(topo, req, es, avoided, r.steps, &better, bound));
+    if (r.attempts.back().result != "SAT") {
+      r.hops_optimal = r.attempts.back().result == "UNSAT";
+      break;
+    }
+    r.messages = std::move(better);
+    bound = total_hops(topo, r.messages);  // the loop's -- tries one fewer than the new total
+  }
+  r.total_hops = total_hops(topo, r.messages);
 }
 
 }  // namespace
@@ -192,6 +231,8 @@ Result synthesize(const Topology& topo, const Request& req) {
     r.found = r.attempts.back().result == "SAT";
     r.steps = req.steps;
     r.optimal = false;
+    if (r.found && req.min_total_hops) minimise_hops(topo, req, es, avoided, r);
+    r.total_hops = total_hops(topo, r.messages);
     return r;
   }
   bool proven = true;  // every smaller N UNSAT so far
@@ -202,6 +243,8 @@ Result synthesize(const Topology& topo, const Request& req) {
       r.found = true;
       r.steps = N;
       r.optimal = proven;
+      if (req.min_total_hops) minimise_hops(topo, req, es, avoided, r);
+      r.total_hops = total_hops(topo, r.messages);
       return r;
     }
     if (res == "timeout") proven = false;

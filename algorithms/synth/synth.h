@@ -32,6 +32,7 @@ struct Request {
   double timeout_s = 60;     // per solver call
   int max_hops = 0;          // 0: any route length
   std::vector<int> avoid;    // faulty nodes: no message from, to or through them
+  bool min_total_hops = false;  // then, among minimum-step schedules, the fewest hops summed
 };
 
 struct Message {
@@ -44,6 +45,7 @@ struct Attempt {
   std::string result;  // "SAT", "UNSAT" or "timeout"
   uint64_t vars = 0, clauses = 0;
   double seconds = 0;
+  int max_total_hops = -1;  // the bound of a hop-minimising attempt (-1: none)
 };
 
 struct Result {
@@ -51,6 +53,8 @@ struct Result {
   bool optimal = false;  // every smaller step count was proven UNSAT (or is below the lower bound)
   int steps = 0;
   int lower_bound = 0;
+  int total_hops = 0;         // summed over the messages
+  bool hops_optimal = false;  // min_total_hops: one hop fewer was proven UNSAT
   std::vector<Message> messages;
   std::vector<Attempt> attempts;
 };

@@ -27,12 +27,16 @@ std::string to_json(const Topology& topo, const Request& req, const Result& r) {
   j["steps"] = r.steps;
   j["optimal"] = r.optimal;
   j["lower_bound"] = r.lower_bound;
+  j["total_hops"] = r.total_hops;
+  j["hops_minimised"] = req.min_total_hops;
+  j["hops_optimal"] = r.hops_optimal;
   nlohmann::json m = nlohmann::json::array();
   for (const Message& x : r.messages) m.push_back({x.step, x.from, x.to});
   j["messages"] = m;
   nlohmann::json a = nlohmann::json::array();
   for (const Attempt& x : r.attempts)  // seconds rounded: the file is an artifact, not a benchmark
-    a.push_back({{"steps", x.steps}, {"result", x.result}, {"vars", x.vars}, {"clauses", x.clauses}});
+    a.push_back({{"steps", x.steps}, {"result", x.result}, {"vars", x.vars}, {"clauses", x.clauses},
+                 {"max_total_hops", x.max_total_hops}});
   j["attempts"] = a;
   return j.dump(1) + "\n";
 }
@@ -51,6 +55,8 @@ Result from_json(const std::string& text, const Topology& topo, Request* req) {
     r.steps = j.at("steps");
     r.optimal = j.at("optimal");
     r.lower_bound = j.at("lower_bound");
+    r.total_hops = j.value("total_hops", 0);
+    r.hops_optimal = j.value("hops_optimal", false);
     for (const auto& m : j.at("messages")) r.messages.push_back({m.at(0), m.at(1), m.at(2)});
     if (req) {
       req->collective = j.at("collective") == "reduce" ? Collective::Reduce : Collective::Broadcast;

@@ -19,6 +19,8 @@ namespace {
 
 namespace sy = alg::synth;
 
+void expect_valid(const Topology& t, const sy::Request& req, const sy::Result& r);
+
 sy::Request bcast(int source, int ports) {
   sy::Request r;
   r.source = source;
@@ -37,6 +39,20 @@ TEST(Synth, Mesh4x4ThreePortsNeedsThreeStepsAndTwoIsImpossible) {
   ASSERT_EQ(r.attempts.size(), 2u);
   EXPECT_EQ(r.attempts[0].result, "UNSAT");
   EXPECT_EQ(r.messages.size(), 15u);
+}
+
+// The EDN top step's objective: the fewest hops summed over the messages among 3-step schedules.
+TEST(Synth, MinimumTotalHopsAmongMinimumStepSchedules) {
+  const Topology t = Topology::parse("mesh:4x4");
+  sy::Request req = bcast(0, 3);
+  req.min_total_hops = true;
+  const sy::Result r = sy::synthesize(t, req);
+  EXPECT_EQ(r.steps, 3);
+  EXPECT_EQ(r.total_hops, 18);  // 15 messages, 1.2 hops each
+  EXPECT_TRUE(r.hops_optimal);
+  EXPECT_EQ(r.attempts.back().result, "UNSAT");
+  EXPECT_EQ(r.attempts.back().max_total_hops, 17);
+  expect_valid(t, req, r);
 }
 
 TEST(Synth, BoundsMetOnMesh5x5AndTorus4x4) {
