@@ -12,7 +12,7 @@ OUT=$ROOT/docs/results/synth
 mkdir -p "$OUT"
 export WORMNET_SYNTH_CACHE=${WORMNET_SYNTH_CACHE:-$ROOT/build/synth_cache}
 {
-  echo "# wormnet synth --timeout $T (seconds per solver call); steps: minimum found, '*' = every fewer proven UNSAT"
+  echo "# wormnet synth --timeout $T (seconds per solver call); steps: the fewest found; proven: every fewer step count is UNSAT or below the lower bound LB = ceil(log_{K+1} N)"
   printf "%-12s %5s %6s %5s %7s %6s  %s\n" topology ports root LB steps proven attempts
   for topo in mesh:4x4 mesh:5x5 mesh:6x6 mesh:7x7 mesh:8x8 mesh:9x9 mesh:10x10 torus:4x4 torus:8x8 mesh:4x4x4 mesh:4x4x5; do
     for k in 3 4; do
