@@ -2,6 +2,10 @@
 // firmware on the co-simulation, or checked statically (and simulated).
 #include <fmt/format.h>
 
+#include <chrono>
+
+#include "systemc/topology/channel_dependency.h"
+
 #include <map>
 #include <memory>
 #include <sstream>
@@ -42,15 +46,59 @@ void add_run_command(CLI::App& app) {
   };
 }
 
+namespace {
+
+// `check --deadlock`: the channel dependency graph of the routing function on the run's network.
+int check_deadlock(const RunCli& c, bool no_dateline) {
+  fw::ScheduleRunOptions o = resolve(c);
+  o.net.dateline = !no_dateline;
+  if (no_dateline && Topology::parse(o.topology).kind() != TopoKind::Torus)
+    throw ConfigError("--no-dateline", fmt::format("{} has no dateline; allowed: a torus", o.topology));
+  const NetworkSetup net = fw::resolve_network(o);
+  const Topology& topo = net.topology;
+  RouterConfig base;
+  base.vcs = o.net.vcs;
+  base.dateline = o.net.dateline;
+  const auto t0 = std::chrono::steady_clock::now();
+  const DependencyGraph g = channel_dependencies(topo, base);
+  const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  fmt::print("deadlock check {} ({} VC{}{}): {} virtual channels in use, {} dependencies, {} routing states, {:.2f} s\n",
+             topo.name(), base.vcs, base.vcs == 1 ? "" : "s",
+             topo.kind() == TopoKind::Torus ? (base.dateline ? ", dateline classes" : ", no dateline") : "", g.channels,
+             g.edges, g.states, sec);
+  if (g.acyclic) {
+    fmt::print("acyclic: the routing function cannot deadlock on this network\n");
+  } else {
+    fmt::print("CYCLE ({} channels): {}\n", g.cycle.size(), describe_cycle(topo, g.cycle));
+  }
+  nlohmann::json j = {{"schema", "wormnet.deadlock/1"},  {"topology", topo.name()}, {"vcs", base.vcs},
+                      {"dateline", base.dateline},       {"acyclic", g.acyclic},     {"channels", g.channels},
+                      {"dependencies", g.edges}};
+  nlohmann::json cyc = nlohmann::json::array();
+  for (const auto& v : g.cycle) cyc.push_back({v.router, v.port, v.vc});
+  j["cycle"] = cyc;
+  write_json_report(c.json, j);
+  return g.acyclic ? 0 : 1;
+}
+
+}  // namespace
+
 void add_check_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
   auto* cmd = app.add_subcommand("check", "static schedule check: per-step channel conflicts, port use, delivery, "
                                          "hops; --simulate also measures it cycle-accurately and compares");
   add_common_options(cmd, *c, false);
-  auto simulate = std::make_shared<bool>(false);
+  auto simulate = std::make_shared<bool>(false), deadlock = std::make_shared<bool>(false),
+       no_dateline = std::make_shared<bool>(false);
   cmd->add_flag("--simulate", *simulate,
                 "run the schedule and compare, per step, the delay stepwise contention caused with the prediction");
-  runners()["check"] = [c, simulate]() {
+  cmd->add_flag("--deadlock", *deadlock,
+                "instead of a schedule: is the routing function deadlock-free on --topology with --vcs? (the channel "
+                "dependency graph, Dally & Seitz; one cycle of channels if not)");
+  cmd->add_flag("--no-dateline", *no_dateline, "with --deadlock: torus without the dateline VC classes");
+  runners()["check"] = [c, simulate, deadlock, no_dateline]() {
+    if (*deadlock) return check_deadlock(*c, *no_dateline);
+    if (*no_dateline) throw ConfigError("--no-dateline", "only with --deadlock; allowed: check --deadlock --no-dateline");
     const fw::ScheduleRunOptions o = resolve(*c);
     check_writable(c->json, "--json");
     const NetworkSetup net = fw::resolve_network(o);
