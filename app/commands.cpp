@@ -1,4 +1,5 @@
 #include "app/commands.h"
+#include "systemc/topology/channel_dependency.h"
 #include "app/options.h"
 
 #include <fmt/format.h>
@@ -75,6 +76,16 @@ void add_traffic_command(CLI::App& app) {
     opt->net.dateline = !*no_dateline;
     check_writable(*json, "--json");
     fmt::print("seed {}\n", opt->seed);
+    if (*no_dateline) {  // a debug switch: say up front whether this network can deadlock now
+      const Topology topo = Topology::parse(opt->topology);
+      RouterConfig base;
+      base.vcs = int(opt->net.vcs);
+      base.dateline = false;
+      const DependencyGraph g = channel_dependencies(topo, base);
+      if (!g.acyclic)
+        fmt::print("warning: --no-dateline: the channel dependency graph has a cycle, this run can deadlock: {}\n",
+                   describe_cycle(topo, g.cycle, 6));
+    }
     const TrafficResult r = run_traffic(*opt);
     print_traffic(r.options, r);
     write_json_report(*json, r.to_json());
