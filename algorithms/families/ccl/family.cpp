@@ -144,7 +144,7 @@ Family family_ccl() {
                         "off", {"off", "on"}};
   nonbarrier.switch_only = true;
   f.options = {
-      {"--ccl-alg", "ccl: the operation's algorithm (auto: the §3.4 / §3.13 default)", "auto", names},
+      {"--ccl-alg", "ccl: the operation's algorithm (auto: the least C1*t_s + C2*t_c for the profile; prints why)", "auto", names},
       nonbarrier,
       bruck::radix_option(),
       {"--kappa", "ccl-combine --ccl-alg hybrid: kappa, 0..log2 n (0: butterfly, log2 n: reduce+bcast)", "0", {}, 12},
