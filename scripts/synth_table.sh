@@ -29,3 +29,34 @@ export WORMNET_SYNTH_CACHE=${WORMNET_SYNTH_CACHE:-$ROOT/build/synth_cache}
     done
   done
 } | tee "$OUT/table.txt"
+
+# Latency against EDN (power-of-two meshes) and RD: the synthesized schedules (from the cache the
+# table above filled), 3 ports, nCUBE-2 profile, 32 B and 2 KiB, corner and centre roots.
+JSON=$ROOT/build/synth_latency
+mkdir -p "$JSON"
+for t in 4x4 5x5 6x6 7x7 8x8; do
+  n=$(( ${t%x*} * ${t#*x} ))
+  algs=synth-broadcast,rd-broadcast
+  case $t in 4x4|8x8) algs=synth-broadcast,edn-broadcast,rd-broadcast ;; esac
+  for root in 0 $(( n / 2 )); do
+    "$W" compare --topology mesh:$t --ports 3 --algorithm $algs --bytes 32,2048 --source $root --profile ncube2 \
+      --json "$JSON/mesh_${t}_$root.json" > /dev/null
+  done
+done
+python3 - "$JSON" <<'PY' | tee "$OUT/latency.txt"
+import json, sys, glob, os
+print("| mesh | root | bytes | synth steps | synth max latency (us) | EDN | RD | stepwise delay (synth) |")
+print("|---|---|---|---|---|---|---|---|")
+def key(p):
+    b = os.path.basename(p)[5:-5].split("_")
+    return (int(b[0].split("x")[0]), int(b[1]))
+for p in sorted(glob.glob(sys.argv[1] + "/mesh_*.json"), key=key):
+    j = json.load(open(p))
+    t, root = os.path.basename(p)[5:-5].split("_")
+    steps = {r["config"]["algorithm"]: r["predicted"]["steps"] for r in j["runs"]}
+    stepwise = {(r["config"]["algorithm"], r["config"]["bytes"]): r["contention"]["stepwise"] for r in j["runs"]}
+    for b in (32, 2048):
+        lat = {s["algorithm"]: s["latency_us"]["mean_maximum"] for s in j["summary"] if s["bytes"] == b}
+        edn = f'{lat["edn-broadcast"]:.1f}' if "edn-broadcast" in lat else "-"
+        print(f'| {t} | {root} | {b} | {steps["synth-broadcast"]} | {lat["synth-broadcast"]:.1f} | {edn} | {lat["rd-broadcast"]:.1f} | {stepwise.get(("synth-broadcast", b))} |')
+PY
