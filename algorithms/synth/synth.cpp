@@ -147,6 +147,20 @@ Attempt solve(const Topology& topo, const Request& req, const std::vector<Edge>&
   }
   for (int v = 0; v < n; ++v)
     if (!avoided[size_t(v)]) cnf.clause({h[size_t(steps)][size_t(v)]});
+  // Redundant but strong: holders can at most multiply by K+1 per step, so after step t at least
+  // ceil(live / (K+1)^(steps-t)) nodes must hold the message (tight cases: N = (K+1)^steps).
+  int live = 0;
+  for (int v = 0; v < n; ++v) live += !avoided[size_t(v)];
+  for (int t = 1; t < steps; ++t) {
+    int64_t reach = 1;
+    for (int i = t; i < steps && reach < live; ++i) reach *= req.ports + 1;
+    const int at_least = int((live + reach - 1) / reach);
+    if (at_least <= 1) continue;
+    std::vector<int> missing;
+    for (int v = 0; v < n; ++v)
+      if (!avoided[size_t(v)]) missing.push_back(-h[size_t(t)][size_t(v)]);
+    cnf.at_most(missing, live - at_least);
+  }
   if (max_total_hops >= 0) {
     std::vector<std::vector<int>> y(static_cast<size_t>(n));  // y[v][d-1]
     std::vector<int> all;

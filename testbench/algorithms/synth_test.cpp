@@ -55,6 +55,18 @@ TEST(Synth, MinimumTotalHopsAmongMinimumStepSchedules) {
   expect_valid(t, req, r);
 }
 
+// N = (K+1)^steps is tight: the holders must multiply by K+1 in every step. With that implied
+// bound the solver proves at once that 8x8 with 3 ports needs 4 steps: the EDN's 4 are optimal.
+TEST(Synth, Mesh8x8ThreePortsNeedsFourSteps) {
+  sy::Request req = bcast(0, 3);
+  req.timeout_s = 120;
+  const sy::Result r = sy::synthesize(Topology::parse("mesh:8x8"), req);
+  ASSERT_TRUE(r.found);
+  EXPECT_EQ(r.steps, 4);
+  EXPECT_TRUE(r.optimal);
+  EXPECT_EQ(r.attempts.front().result, "UNSAT");
+}
+
 TEST(Synth, BoundsMetOnMesh5x5AndTorus4x4) {
   const sy::Result m5 = sy::synthesize(Topology::parse("mesh:5x5"), bcast(12, 3));
   EXPECT_TRUE(m5.found && m5.optimal);
