@@ -17,6 +17,7 @@ namespace {
 
 using wn::test::CliRun;
 using wn::test::expect_config_error;
+using wn::test::read_json;
 using wn::test::wormnet;
 
 TEST(Cli, UnknownTopologyKind) { expect_config_error("traffic --topology ring:8", "--topology", "allowed: mesh:AxB"); }
@@ -212,4 +213,20 @@ TEST(CliRun, RtlTraceIsWritten) {
   ASSERT_EQ(r.code, 0) << r.out;
   std::ifstream f(fst, std::ios::binary | std::ios::ate);
   EXPECT_GT(f.tellg(), 1000) << "FST missing or empty";
+}
+
+// `check --deadlock`: exit 0 and "acyclic" for the routing function as shipped; exit 1 and the
+// ring's channels in the JSON for a torus without the dateline (issue 20).
+TEST(Cli, DeadlockCheckOfTheRoutingFunction) {
+  const std::string json = std::string(WN_BINARY_DIR) + "/cli_deadlock.json";
+  const auto ok = wormnet("check --deadlock --topology torus:4x4 --vcs 4 --json " + json);
+  EXPECT_EQ(ok.code, 0) << ok.out;
+  EXPECT_NE(ok.out.find("acyclic: the routing function cannot deadlock"), std::string::npos) << ok.out;
+  EXPECT_TRUE(read_json(json)["acyclic"].get<bool>());
+  const auto bad = wormnet("check --deadlock --topology torus:4x4 --no-dateline --json " + json);
+  EXPECT_EQ(bad.code, 1) << bad.out;
+  const auto j = read_json(json);
+  EXPECT_FALSE(j["acyclic"].get<bool>());
+  EXPECT_EQ(j["cycle"].size(), 4u);  // once around a 4-ring
+  EXPECT_EQ(j["schema"], "wormnet.deadlock/1");
 }
