@@ -11,16 +11,6 @@ namespace {
 
 using namespace ccl_test;
 
-Opts op(const char* name, int n, int source = 0, const char* alg = "auto", const char* oper = "sum") {
-  Opts o;
-  o.op = name;
-  o.n = n;
-  o.source = source;
-  o.alg = alg;
-  o.oper = oper;
-  return o;
-}
-
 // §3.13 for every op and algorithm: C1 (tokens included in barrier mode), C2
 // and C3 of the run equal the formulas, n random in 2..70 (2^d where the
 // algorithm needs it), random root, both modes; the data check holds.

@@ -35,6 +35,16 @@ struct Steps {
   uint64_t c2 = 0, c3 = 0;                           // data words
 };
 
+inline Opts op(const char* name, int n, int source = 0, const char* alg = "auto", const char* oper = "sum") {
+  Opts o;
+  o.op = name;
+  o.n = n;
+  o.source = source;
+  o.alg = alg;
+  o.oper = oper;
+  return o;
+}
+
 inline ScheduleRunOptions options_of(const Opts& o) {
   ScheduleRunOptions r;
   int side = 2;

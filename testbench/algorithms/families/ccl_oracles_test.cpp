@@ -21,15 +21,6 @@ struct Row {
 };
 constexpr uint64_t kAny = UINT64_MAX;
 
-Opts op(const char* name, int n, int source = 0, const char* alg = "auto", const char* oper = "sum") {
-  Opts o;
-  o.op = name;
-  o.n = n;
-  o.source = source;
-  o.alg = alg;
-  o.oper = oper;
-  return o;
-}
 Opts with(Opts o, const char* flag, int v) {
   o.extra[flag] = std::to_string(v);
   return o;
