@@ -79,38 +79,31 @@ std::vector<Range> slots(int root, int lo, int hi, int n, uint32_t m) {
 
 }  // namespace
 
-void gen_scatter(Builder& b, const Call& c, uint32_t tag0) {
+namespace {
+
+// Scatter (fan-out) and gather (fan-in) move the same blocks: the subtree of the rank further from
+// the root (direct: one block per step between the root and each rank), in opposite directions.
+void personalized(Builder& b, const Call& c, uint32_t tag0, bool to_root) {
+  auto send = [&](int root_side, int other, uint32_t tag, const std::vector<Range>& s) {
+    if (to_root) b.msg(other, root_side, tag, s, s);
+    else b.msg(root_side, other, tag, s, s);
+  };
   if (c.alg == "direct") {
-    for (int j = 1; j < c.n; ++j) {
-      const auto s = slots(c.root, j, j + 1, c.n, c.b);
-      b.msg(c.root, pmod(c.root + j, c.n), tag0 + uint32_t(j - 1), s, s);
-    }
+    for (int j = 1; j < c.n; ++j) send(c.root, pmod(c.root + j, c.n), tag0 + uint32_t(j - 1), slots(c.root, j, j + 1, c.n, c.b));
     return;
   }
-  const auto steps = fan_out(c.n, c.root);
+  const auto steps = to_root ? fan_in(c.n, c.root) : fan_out(c.n, c.root);
   for (size_t t = 0; t < steps.size(); ++t)
     for (const TreeEdge& e : steps[t]) {
-      const int v = pmod(e.to - c.root, c.n), h = 1 << e.level;
-      const auto s = slots(c.root, v, std::min(v + h, c.n), c.n, c.b);
-      b.msg(e.from, e.to, tag0 + uint32_t(t), s, s);
+      const int far = to_root ? e.from : e.to, near = to_root ? e.to : e.from;
+      const int v = pmod(far - c.root, c.n), h = 1 << e.level;
+      send(near, far, tag0 + uint32_t(t), slots(c.root, v, std::min(v + h, c.n), c.n, c.b));
     }
 }
 
-void gen_gather(Builder& b, const Call& c, uint32_t tag0) {
-  if (c.alg == "direct") {
-    for (int j = 1; j < c.n; ++j) {
-      const auto s = slots(c.root, j, j + 1, c.n, c.b);
-      b.msg(pmod(c.root + j, c.n), c.root, tag0 + uint32_t(j - 1), s, s);
-    }
-    return;
-  }
-  const auto steps = fan_in(c.n, c.root);
-  for (size_t t = 0; t < steps.size(); ++t)
-    for (const TreeEdge& e : steps[t]) {
-      const int v = pmod(e.from - c.root, c.n), h = 1 << e.level;
-      const auto s = slots(c.root, v, std::min(v + h, c.n), c.n, c.b);
-      b.msg(e.from, e.to, tag0 + uint32_t(t), s, s);
-    }
-}
+}  // namespace
+
+void gen_scatter(Builder& b, const Call& c, uint32_t tag0) { personalized(b, c, tag0, false); }
+void gen_gather(Builder& b, const Call& c, uint32_t tag0) { personalized(b, c, tag0, true); }
 
 }  // namespace wn::alg::ccl
