@@ -7,6 +7,7 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "algorithms/synth/synth.h"
 #include "app/commands.h"
@@ -27,13 +28,21 @@ struct SynthCli {
 };
 
 void print_attempts(const alg::synth::Result& r) {
-  for (const auto& a : r.attempts)
-    fmt::print("  {} steps{}: {} ({} vars, {} clauses, {:.2f} s){}\n", a.steps,
+  fmt::print("  encoding: {} candidate messages, {} mirror image{} of the network fixing the root broken, built in "
+             "{:.2f} s\n",
+             r.candidates, r.symmetries, r.symmetries == 1 ? "" : "s", r.build_seconds);
+  for (const auto& a : r.attempts) {
+    if (a.result == "greedy") {
+      fmt::print("  {} steps: greedy (the heuristic's schedule, {:.2f} s)\n", a.steps, a.seconds);
+      continue;
+    }
+    fmt::print("  {} steps{}: {} ({} vars, {} clauses, {:.2f} s encoding, {:.2f} s solving){}\n", a.steps,
                a.max_total_hops >= 0 ? fmt::format(", <= {} hops in all", a.max_total_hops) : "", a.result, a.vars,
-               a.clauses, a.seconds,
+               a.clauses, a.encode_seconds, a.seconds,
                a.result != "UNSAT"      ? ""
                : a.max_total_hops >= 0 ? fmt::format(": none with {} hops or fewer", a.max_total_hops)
                                        : fmt::format(": no schedule with {} steps exists", a.steps));
+  }
 }
 
 void save(const std::string& path, const std::string& text) {
@@ -101,14 +110,22 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
     if (c->all_sources) {
       fmt::print("{:>6} {:>6} {:>9} {:>9}\n", "root", "steps", "minimum", "seconds");
       int lo = 1 << 30, hi = 0, unproven = 0, missing = 0;
+      // Roots in one orbit of the route-preserving symmetries need the same steps: solve one, map the rest.
+      const auto syms = alg::synth::route_symmetries(topo, req.avoid);
+      std::map<int, alg::synth::Result> solved;
       for (int s = 0; s < topo.nodes(); ++s) {
         if (std::find(req.avoid.begin(), req.avoid.end(), s) != req.avoid.end()) continue;
         req.source = s;
         const auto t0 = std::chrono::steady_clock::now();
-        const auto r = alg::synth::synthesize(topo, req);
+        alg::synth::Result r;
+        int from = -1;
+        for (const auto& sigma : syms)
+          for (const auto& [s2, r2] : solved)
+            if (from < 0 && sigma[size_t(s2)] == s) from = s2, r = alg::synth::mapped(r2, sigma);
+        if (from < 0) r = alg::synth::synthesize(topo, req), solved[s] = r;
         const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        fmt::print("{:>6} {:>6} {:>9} {:>9.2f}\n", s, r.found ? std::to_string(r.steps) : "-", r.optimal ? "proven" : "no",
-                   sec);
+        fmt::print("{:>6} {:>6} {:>9} {:>9.2f}{}\n", s, r.found ? std::to_string(r.steps) : "-", r.optimal ? "proven" : "no",
+                   sec, from < 0 ? "" : fmt::format("  (the mirror image of root {})", from));
         if (!r.found) ++missing;
         if (r.found) lo = std::min(lo, r.steps), hi = std::max(hi, r.steps);
         unproven += r.found && !r.optimal;

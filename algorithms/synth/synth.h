@@ -4,13 +4,16 @@
 // it holds, and the routes of one step's messages — the network's own routing
 // function — share no channel (no stepwise contention, thesis §1.6).
 //
-// Encoding (CaDiCaL, one CNF per step count N): h[v][t] "v holds the message
-// after step t", x[u->v][t] "u sends to v in step t" for every pair allowed by
-// the constraints; x -> h[u][t-1], x -> !h[v][t-1] (nobody receives twice),
-// h[v][t] <-> h[v][t-1] or some x[.->v][t]; at most K sends per node per step
-// and at most one message per directed channel per step (sequential counters),
-// h[v][N] for all v. N runs up from the lower bound ceil(log_{K+1} n); every N
-// that is UNSAT is a proof that no such schedule has N steps.
+// Encoding (CaDiCaL, encode.h): h[v][t] "v holds the message after step t",
+// x[u->v][t] "u sends to v in step t" for every pair allowed by the
+// constraints; x -> h[u][t-1], x -> !h[v][t-1] (nobody receives twice),
+// h[v][t] <-> h[v][t-1] or some x[.->v][t]; at most K sends per node per step;
+// no two messages of a step on one channel (as overlapping straight runs of
+// their routes); h[v][N] for all v. N runs up from the lower bound
+// max(ceil(log_{K+1} n), the most messages any node is away) in one
+// incremental solver; every N that is UNSAT is a proof that no such schedule
+// has N steps. Mirror images of the network that fix the root and every route
+// are broken by lex-leader constraints.
 // A reduction is the broadcast tree reversed in time, each message taking the
 // route from the child to the parent; that route decides the channel conflicts.
 #pragma once
@@ -33,6 +36,9 @@ struct Request {
   int max_hops = 0;          // 0: any route length
   std::vector<int> avoid;    // faulty nodes: no message from, to or through them
   bool min_total_hops = false;  // then, among minimum-step schedules, the fewest hops summed
+  bool symmetry = true;         // lex-leader constraints for the mirror images that fix the root
+  bool incremental = true;      // one solver across step counts (else a fresh CNF per attempt)
+  bool heuristic = true;        // a greedy schedule first: the solver then only tries fewer steps
 };
 
 struct Message {
@@ -42,9 +48,10 @@ struct Message {
 
 struct Attempt {
   int steps = 0;
-  std::string result;  // "SAT", "UNSAT" or "timeout"
+  std::string result;  // "SAT", "UNSAT", "timeout" or "greedy" (the heuristic's schedule, no solver)
   uint64_t vars = 0, clauses = 0;
-  double seconds = 0;
+  double seconds = 0;         // in the solver
+  double encode_seconds = 0;  // building the clauses added for this attempt
   int max_total_hops = -1;  // the bound of a hop-minimising attempt (-1: none)
 };
 
@@ -57,11 +64,21 @@ struct Result {
   bool hops_optimal = false;  // min_total_hops: one hop fewer was proven UNSAT
   std::vector<Message> messages;
   std::vector<Attempt> attempts;
+  int symmetries = 0;        // route-preserving mirror images fixing the root that were broken
+  uint64_t candidates = 0;   // (sender, receiver) pairs allowed by the constraints
+  double build_seconds = 0;  // routes, segments and symmetries before the first attempt
 };
 
 // Throws ConfigError for a request that cannot be encoded (a root that is
 // avoided, ports < 1, steps above the node count).
 Result synthesize(const Topology& topo, const Request& req);
+
+// Every root's schedule from one root's: `sigma` is a route-preserving node permutation
+// (route_symmetries), the result is for root sigma[source].
+Result mapped(const Result& r, const std::vector<int>& sigma);
+// The route-preserving node permutations of `topo` that keep `avoid` avoided (mirror images; a
+// torus's translations): roots in one orbit need the same steps.
+std::vector<std::vector<int>> route_symmetries(const Topology& topo, const std::vector<int>& avoid);
 
 // The schedule as JSON text and back (the file `--schedule` reads, the cache's entries).
 std::string to_json(const Topology& topo, const Request& req, const Result& r);

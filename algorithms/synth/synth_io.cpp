@@ -34,10 +34,15 @@ std::string to_json(const Topology& topo, const Request& req, const Result& r) {
   for (const Message& x : r.messages) m.push_back({x.step, x.from, x.to});
   j["messages"] = m;
   nlohmann::json a = nlohmann::json::array();
-  for (const Attempt& x : r.attempts)  // seconds rounded: the file is an artifact, not a benchmark
+  auto centi = [](double s) { return double(int64_t(s * 100 + 0.5)) / 100; };  // the solver's noise is larger
+  for (const Attempt& x : r.attempts)
     a.push_back({{"steps", x.steps}, {"result", x.result}, {"vars", x.vars}, {"clauses", x.clauses},
+                 {"encode_seconds", centi(x.encode_seconds)}, {"solve_seconds", centi(x.seconds)},
                  {"max_total_hops", x.max_total_hops}});
   j["attempts"] = a;
+  j["candidates"] = r.candidates;
+  j["symmetries"] = r.symmetries;
+  j["build_seconds"] = centi(r.build_seconds);
   return j.dump(1) + "\n";
 }
 

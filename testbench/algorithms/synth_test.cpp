@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <set>
+#include <tuple>
 
 #include "algorithms/pipeline.h"
 #include "algorithms/schedule_checker.h"
@@ -36,8 +37,10 @@ TEST(Synth, Mesh4x4ThreePortsNeedsThreeStepsAndTwoIsImpossible) {
   EXPECT_EQ(r.steps, 3);  // the EDN's k + 1 on 2^k x 2^k, k = 2
   EXPECT_TRUE(r.optimal);
   EXPECT_EQ(r.lower_bound, 2);
-  ASSERT_EQ(r.attempts.size(), 2u);
-  EXPECT_EQ(r.attempts[0].result, "UNSAT");
+  ASSERT_EQ(r.attempts.size(), 2u);  // the greedy schedule's 3 steps, then the solver: 2 are impossible
+  EXPECT_EQ(r.attempts[0].result, "greedy");
+  EXPECT_EQ(r.attempts[1].steps, 2);
+  EXPECT_EQ(r.attempts[1].result, "UNSAT");
   EXPECT_EQ(r.messages.size(), 15u);
 }
 
@@ -64,7 +67,8 @@ TEST(Synth, Mesh8x8ThreePortsNeedsFourSteps) {
   ASSERT_TRUE(r.found);
   EXPECT_EQ(r.steps, 4);
   EXPECT_TRUE(r.optimal);
-  EXPECT_EQ(r.attempts.front().result, "UNSAT");
+  EXPECT_EQ(r.attempts.back().steps, 3);
+  EXPECT_EQ(r.attempts.back().result, "UNSAT");
 }
 
 TEST(Synth, BoundsMetOnMesh5x5AndTorus4x4) {
@@ -127,12 +131,75 @@ TEST(Synth, UnsatBelowTheBoundAndTimeoutsEndCleanly) {
   EXPECT_FALSE(r1.found);
   EXPECT_EQ(r1.attempts.at(0).result, "UNSAT");
   sy::Request quick = bcast(0, 3);
-  quick.timeout_s = 2;  // 6x6 in 3 steps is hard (open after 120 s): the search gives up and finds 4 (0.4 s)
+  quick.timeout_s = 2;  // 6x6 in 3 steps is hard (open after 120 s): the search gives up, the greedy 4 stand
   const sy::Result r6 = sy::synthesize(Topology::parse("mesh:6x6"), quick);
   ASSERT_TRUE(r6.found);
-  EXPECT_EQ(r6.attempts.front().result, "timeout");
+  EXPECT_EQ(r6.attempts.front().result, "greedy");
+  EXPECT_EQ(r6.attempts.back().result, "timeout");
   EXPECT_FALSE(r6.optimal);
   EXPECT_EQ(r6.steps, 4);
+}
+
+// The encoder's shortcuts must not change any answer: with and without the lex-leader constraints,
+// one incremental solver or a fresh CNF per step count, the same steps are SAT and UNSAT.
+TEST(Synth, SymmetryBreakingAndIncrementalSolvingKeepTheAnswers) {
+  for (const auto& [topo, source, ports, syms] : std::vector<std::tuple<std::string, int, int, int>>{
+           {"mesh:4x4", 0, 3, 0}, {"mesh:5x5", 12, 4, 3}, {"mesh:5x5", 2, 4, 1}, {"torus:5x5", 0, 3, 3}}) {
+    for (int variant = 0; variant < 4; ++variant) {
+      SCOPED_TRACE(topo + " variant " + std::to_string(variant));
+      sy::Request req = bcast(source, ports);
+      req.heuristic = false;  // the solver alone decides every step count
+      req.symmetry = variant & 1;
+      req.incremental = variant & 2;
+      const Topology t = Topology::parse(topo);
+      const sy::Result r = sy::synthesize(t, req);
+      EXPECT_EQ(r.symmetries, req.symmetry ? syms : 0);
+      ASSERT_TRUE(r.found);
+      EXPECT_TRUE(r.optimal);
+      // 4x4, 3 ports: 2 UNSAT, 3 SAT; 5x5, 4 ports: 2 UNSAT, 3 SAT; torus 5x5, 3 ports: 3 (= the bound).
+      EXPECT_EQ(r.steps, 3);
+      EXPECT_EQ(r.attempts.back().result, "SAT");
+      if (ports == 3 && topo == "mesh:4x4") EXPECT_EQ(r.attempts.front().result, "UNSAT");
+      if (ports == 4) EXPECT_EQ(r.attempts.front().result, "UNSAT");
+      expect_valid(t, req, r);
+    }
+  }
+}
+
+// With 4 ports the centre of 4x4 reaches everybody in 2 steps (= ceil(log5 16)); the corner cannot.
+TEST(Synth, Mesh4x4FourPortsFromTheCentreMeetsTheBound) {
+  const Topology t = Topology::parse("mesh:4x4");
+  const sy::Result centre = sy::synthesize(t, bcast(10, 4));
+  EXPECT_EQ(centre.steps, 2);
+  EXPECT_TRUE(centre.optimal);
+  expect_valid(t, bcast(10, 4), centre);
+  const sy::Result corner = sy::synthesize(t, bcast(0, 4));
+  EXPECT_EQ(corner.steps, 3);
+  EXPECT_TRUE(corner.optimal);
+}
+
+// The greedy schedule alone (the solver only tries fewer steps) and the solver's are both valid;
+// a root's schedule mapped by a route-preserving mirror image is valid for the image root.
+TEST(Synth, GreedyAndMirroredSchedulesAreValid) {
+  const Topology t = Topology::parse("mesh:6x6");
+  sy::Request req = bcast(0, 3);
+  req.timeout_s = 0.5;
+  const sy::Result r = sy::synthesize(t, req);
+  ASSERT_TRUE(r.found);
+  EXPECT_EQ(r.attempts.front().result, "greedy");
+  expect_valid(t, req, r);
+  const auto syms = sy::route_symmetries(t, {});
+  ASSERT_EQ(syms.size(), 3u);  // the two reflections and their product; the transpose changes XY routes
+  for (const auto& sigma : syms) {
+    sy::Request image = req;
+    image.source = sigma[0];
+    expect_valid(t, image, sy::mapped(r, sigma));
+  }
+  EXPECT_EQ(sy::route_symmetries(Topology::parse("torus:4x4"), {}).size(), 15u);  // the shifts: a mirror flips the tie at distance 2
+  sy::Request cut = bcast(0, 3);
+  cut.max_hops = 1;
+  cut.avoid = {1, 6};  // the corner's only neighbours on 6x6
+  EXPECT_THROW(sy::synthesize(t, cut), ConfigError);
 }
 
 TEST(Synth, FilesRoundTripAndRefuseAnotherTopology) {

@@ -1,0 +1,276 @@
+// The incremental CNF of schedule synthesis (encode.h): variables per step,
+// channel conflicts as overlapping runs, holder counts, symmetry breaking.
+#include <algorithm>
+#include <chrono>
+#include <tuple>
+
+#include "algorithms/synth/encode.h"
+
+namespace wn::alg::synth::detail {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+class Deadline : public CaDiCaL::Terminator {
+ public:
+  explicit Deadline(double s)
+      : end_(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s))) {}
+  bool terminate() override { return Clock::now() >= end_; }
+
+ private:
+  Clock::time_point end_;
+};
+
+}  // namespace
+
+void Encoder::clause(std::initializer_list<int> lits) {
+  for (int l : lits) s_.add(l);
+  s_.add(0);
+  ++clauses_;
+}
+
+void Encoder::clause(const std::vector<int>& lits) {
+  for (int l : lits) s_.add(l);
+  s_.add(0);
+  ++clauses_;
+}
+
+// Sequential counter (Sinz 2005); pairwise for tiny at-most-one sets, where it is smaller.
+void Encoder::at_most(const std::vector<int>& x, int k) {
+  const size_t n = x.size();
+  if (n <= size_t(k)) return;
+  if (k == 0) {
+    for (int l : x) clause({-l});
+    return;
+  }
+  if (k == 1 && n <= 5) {
+    for (size_t i = 0; i < n; ++i)
+      for (size_t j = i + 1; j < n; ++j) clause({-x[i], -x[j]});
+    return;
+  }
+  std::vector<std::vector<int>> r(n - 1, std::vector<int>(size_t(k)));
+  for (auto& row : r)
+    for (int& v : row) v = var();
+  clause({-x[0], r[0][0]});
+  for (int j = 1; j < k; ++j) clause({-r[0][size_t(j)]});
+  for (size_t i = 1; i + 1 < n; ++i) {
+    clause({-x[i], r[i][0]});
+    clause({-r[i - 1][0], r[i][0]});
+    for (int j = 1; j < k; ++j) {
+      clause({-x[i], -r[i - 1][size_t(j - 1)], r[i][size_t(j)]});
+      clause({-r[i - 1][size_t(j)], r[i][size_t(j)]});
+    }
+    clause({-x[i], -r[i - 1][size_t(k - 1)]});
+  }
+  clause({-x[n - 1], -r[n - 2][size_t(k - 1)]});
+}
+
+// Totalizer (Bailleux & Boufkhad 2003), both directions: the outputs are the exact unary count, so
+// one count per step serves every bound (a unit clause or an assumption each).
+std::vector<int> Encoder::totalizer(const std::vector<int>& x) {
+  if (x.size() <= 1) return x;
+  const size_t mid = x.size() / 2;
+  const auto a = totalizer({x.begin(), x.begin() + long(mid)});
+  const auto b = totalizer({x.begin() + long(mid), x.end()});
+  std::vector<int> o(a.size() + b.size());
+  for (int& v : o) v = var();
+  for (size_t i = 0; i <= a.size(); ++i)
+    for (size_t j = 0; j <= b.size(); ++j) {
+      if (i + j > 0) {  // at least i of a and j of b -> at least i + j
+        std::vector<int> c = {o[i + j - 1]};
+        if (i) c.push_back(-a[i - 1]);
+        if (j) c.push_back(-b[j - 1]);
+        clause(c);
+      }
+      if (i + j < o.size()) {  // at most i of a and j of b -> at most i + j
+        std::vector<int> c = {-o[i + j]};
+        if (i < a.size()) c.push_back(a[i]);
+        if (j < b.size()) c.push_back(b[j]);
+        clause(c);
+      }
+    }
+  return o;
+}
+
+Encoder::Encoder(const Net& net, const Request& req) : net_(net), req_(req) {
+  true_ = var();
+  clause({true_});
+  h_.emplace_back(size_t(net.n), -true_);
+  h_[0][size_t(net.source)] = true_;
+  x_.emplace_back();
+  count_.emplace_back();
+  lex_.assign(net.syms.size(), true_);
+}
+
+void Encoder::add_layer() {
+  const int t = int(h_.size()), n = net_.n;
+  const auto& prev = h_[size_t(t - 1)];
+  std::vector<int> h(size_t(n), -true_);
+  for (int v = 0; v < n; ++v)
+    if (!net_.avoided[size_t(v)] && net_.level[size_t(v)] <= t) h[size_t(v)] = prev[size_t(v)] == true_ ? true_ : var();
+  // Per node, the channels next to it that carry one of its sends / its receive: every channel
+  // carries at most one message, so "at most K sends" is "at most K of its (<= 2d) channels" — a
+  // few clauses instead of a counter over all N candidate receivers.
+  std::vector<int> near_from(net_.channels, 0), near_to(net_.channels, 0);
+  std::vector<std::vector<int>> in(static_cast<size_t>(n)), out(static_cast<size_t>(n)), users(net_.segs.size());
+  std::vector<std::pair<uint32_t, int>> xs;
+  for (uint32_t i = 0; i < net_.edges.size(); ++i) {
+    const Edge& e = net_.edges[i];
+    if (prev[size_t(e.from)] == -true_ || prev[size_t(e.to)] == true_) continue;  // cannot send / holds already
+    const int xv = var();
+    xs.push_back({i, xv});
+    if (prev[size_t(e.from)] != true_) clause({-xv, prev[size_t(e.from)]});
+    clause({-xv, -prev[size_t(e.to)]});  // nobody receives twice
+    clause({-xv, h[size_t(e.to)]});
+    int& f = near_from[e.at_from];
+    if (!f) f = var(), out[size_t(e.from)].push_back(f);
+    clause({-xv, f});
+    int& r = near_to[e.at_to];
+    if (!r) r = var(), in[size_t(e.to)].push_back(r);
+    clause({-xv, r});
+    for (uint32_t s : e.segs) users[s].push_back(xv);
+  }
+  // The receive clause wants the senders: a receiver's messages by receiver.
+  std::vector<std::vector<int>> got(static_cast<size_t>(n));
+  for (const auto& [i, xv] : xs) got[size_t(net_.edges[i].to)].push_back(xv);
+  for (int v = 0; v < n; ++v) {
+    at_most(in[size_t(v)], 1);
+    at_most(out[size_t(v)], req_.ports);
+    if (h[size_t(v)] == true_ || h[size_t(v)] == -true_) continue;
+    if (prev[size_t(v)] != -true_) clause({-prev[size_t(v)], h[size_t(v)]});
+    std::vector<int> why = {-h[size_t(v)]};  // a holder held it before or received it now
+    if (prev[size_t(v)] != -true_) why.push_back(prev[size_t(v)]);
+    why.insert(why.end(), got[size_t(v)].begin(), got[size_t(v)].end());
+    clause(why);
+  }
+  // Channels: a run carries at most one message; runs of a line neither start at one link nor start
+  // inside each other (encode.h).
+  std::vector<int> run(net_.segs.size(), 0);
+  for (size_t s = 0; s < net_.segs.size(); ++s) {
+    if (users[s].empty()) continue;
+    at_most(users[s], 1);
+    run[s] = var();
+    for (int xv : users[s]) clause({-xv, run[s]});
+  }
+  std::vector<std::vector<std::vector<int>>> by_start(net_.lines.size());
+  for (size_t s = 0; s < net_.segs.size(); ++s)
+    if (run[s]) {
+      const Segment& g = net_.segs[s];
+      auto& b = by_start[size_t(g.line)];
+      if (b.empty()) b.resize(size_t(net_.lines[size_t(g.line)].size));
+      b[size_t(g.start)].push_back(run[s]);
+    }
+  std::vector<std::vector<int>> st(net_.lines.size());
+  for (size_t l = 0; l < by_start.size(); ++l) {
+    if (by_start[l].empty()) continue;
+    st[l].assign(by_start[l].size(), 0);
+    for (size_t p = 0; p < by_start[l].size(); ++p) {
+      if (by_start[l][p].empty()) continue;
+      at_most(by_start[l][p], 1);
+      if (by_start[l][p].size() == 1) {
+        st[l][p] = by_start[l][p][0];
+        continue;
+      }
+      st[l][p] = var();
+      for (int r : by_start[l][p]) clause({-r, st[l][p]});
+    }
+  }
+  for (size_t s = 0; s < net_.segs.size(); ++s) {
+    if (!run[s]) continue;
+    const Segment& g = net_.segs[s];
+    const Line& line = net_.lines[size_t(g.line)];
+    for (int i = 1; i < g.len; ++i) {
+      int p = g.start + line.dir * i;
+      if (line.ring) p = (p % line.ring + line.ring) % line.ring;
+      const int other = st[size_t(g.line)][size_t(p)];
+      if (other) clause({-run[s], -other});
+    }
+  }
+  // Holders at most multiply by K+1 per step: a redundant count that prunes early.
+  std::vector<int> live;
+  for (int v = 0; v < n; ++v)
+    if (h[size_t(v)] != -true_) live.push_back(h[size_t(v)]);
+  count_.push_back(totalizer(live));
+  int64_t most = 1;
+  for (int i = 0; i < t && most < net_.live; ++i) most *= req_.ports + 1;
+  if (most < int64_t(count_.back().size())) clause({-count_.back()[size_t(most)]});
+  // Lex-leader (Crawford et al. 1996) on the holder sets, step by step: of a schedule and its
+  // mirror images, only the lexicographically smallest remains.
+  for (size_t k = 0; k < net_.syms.size(); ++k)
+    for (int v = 0; v < n; ++v) {
+      const int a = h[size_t(v)], b = h[size_t(net_.syms[k][size_t(v)])];
+      if (a == b) continue;
+      int& eq = lex_[k];
+      clause({-eq, -a, b});
+      const int next = var();
+      clause({-eq, a, b, next});
+      clause({-eq, -a, -b, next});
+      eq = next;
+    }
+  h_.push_back(std::move(h));
+  x_.push_back(std::move(xs));
+}
+
+Attempt Encoder::solve(int steps, double timeout_s, std::vector<Message>* found, int max_total_hops) {
+  const auto t0 = Clock::now();
+  while (int(h_.size()) <= steps) add_layer();
+  if (int(done_.size()) <= steps) done_.resize(size_t(steps) + 1, 0);
+  int& done = done_[size_t(steps)];
+  if (!done) {
+    done = var();
+    for (int v = 0; v < net_.n; ++v)
+      if (!net_.avoided[size_t(v)]) clause({-done, h_[size_t(steps)][size_t(v)]});
+    // After step t at least ceil(live / (K+1)^(steps-t)) hold: what makes N = (K+1)^steps provable.
+    for (int t = 1; t < steps; ++t) {
+      int64_t reach = 1;
+      for (int i = t; i < steps && reach < net_.live; ++i) reach *= req_.ports + 1;
+      const int64_t at_least = (net_.live + reach - 1) / reach;
+      if (at_least > 1) clause({-done, count_[size_t(t)][size_t(at_least - 1)]});
+    }
+  }
+  if (max_total_hops >= 0) {  // each node receives once: y[v][d] "v's message travelled more than d hops"
+    std::vector<std::vector<int>> y(size_t(net_.n));
+    std::vector<int> all;
+    for (int t = 1; t <= steps; ++t)
+      for (const auto& [i, xv] : x_[size_t(t)]) {
+        const Edge& e = net_.edges[i];
+        auto& yv = y[size_t(e.to)];
+        while (int(yv.size()) < e.hops) yv.push_back(var()), all.push_back(yv.back());
+        for (int d = 0; d < e.hops; ++d) clause({-xv, yv[size_t(d)]});
+      }
+    at_most(all, max_total_hops);
+  }
+  const double encode_s = std::chrono::duration<double>(Clock::now() - t0).count();
+  Deadline deadline(timeout_s);
+  s_.connect_terminator(&deadline);
+  s_.assume(done);
+  const auto t1 = Clock::now();
+  const int res = s_.solve();
+  s_.disconnect_terminator();
+  Attempt a;
+  a.steps = steps;
+  a.result = res == 10 ? "SAT" : res == 20 ? "UNSAT" : "timeout";
+  a.vars = uint64_t(vars_);
+  a.clauses = clauses_;
+  a.seconds = std::chrono::duration<double>(Clock::now() - t1).count();
+  a.encode_seconds = encode_s;
+  a.max_total_hops = max_total_hops;
+  if (res == 10 && found) {
+    found->clear();
+    for (int t = 1; t <= steps; ++t)
+      for (const auto& [i, xv] : x_[size_t(t)])
+        if (s_.val(xv) > 0) {
+          const Edge& e = net_.edges[i];
+          // Reduce: the broadcast's step t is the reduction's step steps - t, child -> parent.
+          if (req_.collective == Collective::Broadcast) found->push_back({t - 1, e.from, e.to});
+          else found->push_back({steps - t, e.to, e.from});
+        }
+    std::sort(found->begin(), found->end(), [](const Message& p, const Message& q) {
+      return std::tie(p.step, p.from, p.to) < std::tie(q.step, q.from, q.to);
+    });
+  }
+  return a;
+}
+
+}  // namespace wn::alg::synth::detail
