@@ -39,6 +39,7 @@ void FirmwareNode::main() {
   }
   finished_ = true;
   finish_cycle_ = now();
+  if (census_) census_->finished(error_ != nullptr);
   if (barrier_) barrier_->arrive(node_, StepBarrier::kDone);
 }
 
@@ -107,6 +108,7 @@ SendHandle FirmwareNode::send(int dst, const std::vector<Word>& data, const Send
   if (opt.startup) wait_cycles(profile_.alpha);  // startup on this node's processor, serialized
   log_.messages[id].posted = now();
   outbox_.push_back(id);
+  if (census_) census_->wake(node_);
   return id;
 }
 

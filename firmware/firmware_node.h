@@ -14,6 +14,7 @@
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
 #include "firmware/rendezvous.h"
+#include "firmware/run_census.h"
 #include "firmware/step_barrier.h"
 #include "firmware/node_api.h"
 #include "systemc/cosim/network_interface.h"
@@ -78,6 +79,8 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   void set_barrier(StepBarrier* b) { barrier_ = b; }
   // Synchronous sends: a send waits for the receiver's posted receive (nullptr: buffered sends).
   void set_rendezvous(Rendezvous* r) { rendezvous_ = r; }
+  // The run's census: told when this node has packets to send and when its firmware returns.
+  void set_census(RunCensus* c) { census_ = c; }
 
  private:
   void main();
@@ -108,6 +111,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   std::exception_ptr error_;
   StepBarrier* barrier_ = nullptr;
   Rendezvous* rendezvous_ = nullptr;
+  RunCensus* census_ = nullptr;
   std::map<std::pair<int, uint32_t>, int> posted_;  // receives this node posted and has not completed
 };
 

@@ -65,28 +65,43 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     if (opt.synchronous_sends) nodes.back()->set_rendezvous(&rendezvous);
   }
 
+  RunCensus census(n);
+  for (auto& nd : nodes) nd->set_census(&census);
   int quiet_edges = 0;
+  size_t runnable = 0;  // a node last seen neither finished nor blocked (checked first)
+  // Only live nodes can packetize or drive (the others' outboxes and NIs are
+  // empty); node order as before, so packet ids do not change.
   auto before = [&](uint64_t now) {
-    for (auto& nd : nodes) {
-      nd->flush_outbox(now);
-      nd->ni.drive(now);
+    for (int i : census.live()) {
+      FirmwareNode& nd = *nodes[size_t(i)];
+      nd.flush_outbox(now);
+      nd.ni.drive(now);
     }
+    census.prune([&](int i) { return !nodes[size_t(i)]->ni.idle(); });
   };
   auto after = [&](uint64_t now) {
     for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
     contention.observe(net, store, now);
-    for (auto& nd : nodes)
-      if (nd->error()) return false;
+    if (census.errors() > 0) return false;
     if (!sb.ok()) return false;
     if (engine.deadlocked(now)) {
       res.error = engine.deadlock_report();
       return false;
     }
-    bool all_done = true, all_waiting = true, network_empty = sb.delivered() == store.size();
-    for (auto& nd : nodes) {
-      all_done = all_done && nd->finished();
-      all_waiting = all_waiting && (nd->finished() || nd->blocked());
-      network_empty = network_empty && nd->ni.idle() && !nd->has_outbox();
+    // Every outbox was flushed before the edge and only live NIs are busy.
+    // The verdicts below need all nodes done or waiting only when the network
+    // is empty; one node that is neither settles both (usually the last one).
+    const bool network_empty = sb.delivered() == store.size() && census.none_live();
+    bool all_done = false, all_waiting = false;
+    if (network_empty) {
+      all_done = census.finished_count() == n;
+      auto settled = [&](size_t i) { return nodes[i]->finished() || nodes[i]->blocked(); };
+      all_waiting = settled(runnable);
+      for (size_t i = 0; i < nodes.size() && all_waiting; ++i)
+        if (!settled(i)) {
+          runnable = i;
+          all_waiting = false;
+        }
     }
     if (all_done && network_empty) return false;
     // Two quiet edges in a row: no delivery is pending that could wake a node.

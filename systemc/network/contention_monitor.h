@@ -82,7 +82,7 @@ class ContentionMonitor {
   struct InjectionCounters {
     uint64_t flits = 0, port_wait = 0;
   };
-  const std::map<std::pair<int, int>, InjectionCounters>& injection() const { return injection_; }
+  const std::map<std::pair<int, int>, InjectionCounters>& injection() const;
   std::array<uint64_t, kContentionClasses> totals() const;
   // Delay view, by packet id (every packet whose head was injected).
   std::vector<PacketDelay> take_delays() { return std::move(delays_); }
@@ -91,96 +91,118 @@ class ContentionMonitor {
   uint64_t unexplained() const { return unexplained_; }
 
  private:
+  // Internally every index is compact, sized by the network's actual ports,
+  // VCs and channels (P ports, V VCs, I injection, E ejection channels; the
+  // same for every router): input VC slots p*V+v then P*V+i, output VC slots
+  // o*V+w then P*V+j, input ports p then P+i, output ports o then P+j. Each
+  // order is the original (kMaxPorts-padded) order with the gaps removed, so
+  // every loop visits what it visited before in the same order. A 64x64 torus
+  // keeps ~2 KB per router instead of ~38 KB: the state of the routers that
+  // move flits now stays in the cache.
   struct Entry {
-    uint32_t packet;
     uint64_t arrival;  // cycle the head was presented at this input
+    uint32_t packet;
+    int8_t out = -1;   // compact output port its head took
     bool head_gone;
-    int out = -1;      // output index its head took
   };
   struct Candidate {
     int64_t blocker = -1;
-    int r = 0, out_idx = -1;
+    int r = 0, out_idx = -1;  // out_idx: compact output port
     bool port = false, sa_loss = false;
   };
   struct Flit {
     uint64_t written;     // edge it was written into the buffer
     uint32_t ledger = 0;  // its gap behind the flit ahead (delay_ledger.h)
   };
-  // One VC buffer's flits (and those on the link to it): credits bound them by cfg_buf <= kMaxBuf.
-  struct FlitRing {
-    std::array<Flit, kMaxBuf> slot;
-    uint8_t first = 0, size = 0;
-    bool empty() const { return size == 0; }
-    Flit& front() { return slot[first]; }
-    void push_back(const Flit& f) { slot[(first + size++) % kMaxBuf] = f; }
-    void pop_front() {
-      first = uint8_t((first + 1) % kMaxBuf);
-      --size;
-    }
+  // Per input VC slot. Its flits (those on the link to it included) and its
+  // queue of worms live in rings of cap_ entries in flits_ / entries_: credits
+  // bound both by the buffer depth (a worm in the queue has at least one flit
+  // in the buffer or on the link, its head or its tail).
+  struct InSlot {
+    uint64_t last_dep = 0;                      // edge of the last flit out
+    std::pair<int64_t, uint64_t> last_tail{-1, 0};  // last packet whose tail left, and when
+    uint8_t bfirst = 0, bsize = 0, qfirst = 0, qsize = 0;
   };
-  // Input VCs (and outputs) as bits of one word, in (port, vc) order:
-  // network port p VC v -> p*kMaxVcs+v, injection/ejection i -> after those.
-  static constexpr int kSlots = kMaxPorts * kMaxVcs + kMaxPorts;
-  static_assert(kSlots <= 64, "slots must fit a mask");
-  static int slot(int in, int v) { return in < kMaxPorts ? in * kMaxVcs + v : kMaxPorts * kMaxVcs + in - kMaxPorts; }
-  static int slot_port(int b) { return b < kMaxPorts * kMaxVcs ? b / kMaxVcs : b - kMaxPorts * kMaxVcs + kMaxPorts; }
-  static int slot_vc(int b) { return b < kMaxPorts * kMaxVcs ? b % kMaxVcs : 0; }
-  struct RouterState {
-    // [input][vc]: every flit in the buffer, in order (inputs as `queue`).
-    std::array<std::array<FlitRing, kMaxVcs>, 2 * kMaxPorts> body;
-    std::array<std::array<uint64_t, kMaxVcs>, 2 * kMaxPorts> last_dep{};  // [input][vc]: edge of the last flit out
-    std::array<int64_t, 2 * kMaxPorts> input_sender;  // packet whose flit left each input port this edge
-    std::array<std::array<bool, kMaxVcs>, 2 * kMaxPorts> vc_sent{};
-    // [input][vc]: inputs 0..kMaxPorts-1 network, kMaxPorts+i injection.
-    std::array<std::array<std::deque<Entry>, kMaxVcs>, 2 * kMaxPorts> queue;
-    std::array<std::array<int64_t, kMaxVcs>, 2 * kMaxPorts> holder;  // [output][vc], ejection vc 0
-    std::array<std::array<std::pair<int64_t, uint64_t>, kMaxVcs>, 2 * kMaxPorts> last_tail;  // [input][vc]
-    std::array<int64_t, 2 * kMaxPorts> winner;  // packet whose flit left each output this edge
-    std::array<std::array<std::pair<int64_t, uint64_t>, kMaxVcs>, 2 * kMaxPorts> last_release;  // [output][vc]
-    RouterConfig cfg;
-    int waiting = 0;          // heads in queues
-    uint64_t queued = 0;      // slots with a non-empty queue
-    uint64_t held = 0;        // output slots held (holder >= 0)
-    uint64_t buffered = 0;    // input slots with flits in `body` (a flit may stall)
+  // Per output VC slot.
+  struct OutSlot {
+    int64_t holder = -1;
+    uint64_t held_since = 0;  // vc_busy is added up when the hold ends (or at the end of the run)
+    std::pair<int64_t, uint64_t> last_release{-1, 0};
   };
-  void depart(int r, int out_idx, uint64_t flit, int from_port, int from_vc, uint64_t now);
+  // Per router: what observe() scans every cycle, in one small record.
+  struct Hot {
+    uint64_t queued = 0;    // input slots with a non-empty queue
+    uint64_t held = 0;      // output slots held
+    uint64_t buffered = 0;  // input slots with flits (a flit may stall)
+    uint64_t sent = 0;      // input slots that sent a flit this edge
+    int waiting = 0;        // heads in queues
+  };
+  // The counters of one output port touched on every flit (holders apart).
+  struct Chan {
+    uint64_t flits = 0, blocked = 0, credit_stall = 0, sa_loss = 0;
+    std::array<uint64_t, kMaxVcs> vc_flits{}, vc_busy{};
+  };
+  void depart(int r, int op, uint64_t flit, int from_port, int from_vc, uint64_t now);
   void classify(int r, uint64_t now);
-  void blame(uint32_t victim, int64_t blocker, int r, int out_idx, bool port, bool sa_loss);
-  void propose(uint32_t victim, const Candidate& c);
+  void blame(uint32_t victim, const Candidate& c);
+  void propose(uint32_t victim, const Candidate& c, uint64_t now);
   void body_stalls(int r, uint64_t now);
-  // Delay view: one stall edge of a head, and a flit leaving input `in`.
+  // Delay view: one stall edge of a head, and a flit leaving input slot `is`.
   void head_delay(uint32_t pid, const Candidate& c, bool at_source, uint64_t now);
-  void flit_delay(uint32_t pid, Flit& fl, int r, int in, int v, int out_idx, bool head, uint64_t now);
+  void flit_delay(uint32_t pid, Flit& fl, InSlot& is, bool source, bool eject, bool head, uint64_t now);
   Contention cause_class(uint32_t victim, const Candidate& c) const {
     return c.port ? Contention::Port : c.blocker < 0 ? Contention::Flow : class_of(victim, uint32_t(c.blocker));
   }
   Contention class_of(uint32_t victim, uint32_t blocker) const;
   void ensure(uint32_t id);
-  // Counters of output k of router r (flat: touched on every flit and blocked cycle).
-  ChannelCounters& channel(int r, int k) {
-    const size_t i = size_t(r) * size_t(2 * kMaxPorts) + size_t(k);
+  Chan& chan(int r, int op) {
+    const size_t i = size_t(r) * size_t(npo_) + size_t(op);
     touched_[i] = 1;
-    return channels_[i];
+    return chans_[i];
   }
-  void set_holder(RouterState& s, int k, int w, int64_t pid) {
-    s.holder[size_t(k)][size_t(w)] = pid;
-    const uint64_t bit = uint64_t{1} << slot(k, w);
-    s.held = pid >= 0 ? s.held | bit : s.held & ~bit;
-  }
+  void set_holder(int r, int os, int64_t pid, uint64_t now);
+  // Compact slot and port of the padded indices the network reports.
+  int in_port(int in) const { return in < kMaxPorts ? in : P_ + in - kMaxPorts; }
+  // Ring access: slot index is = r * nin_ + slot.
+  InSlot& in_slot(int r, int s) { return in_[size_t(r) * size_t(nin_) + size_t(s)]; }
+  OutSlot& out_slot(int r, int s) { return out_[size_t(r) * size_t(nout_) + size_t(s)]; }
+  Flit& flit_at(size_t is, int i) { return flits_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
+  Entry& entry_at(size_t is, int i) { return entries_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
+  void push_flit(int r, int s, const Flit& f);
+  void push_entry(int r, int s, const Entry& e);
 
   const Network& net_;
   const PacketStore& store_;
-  std::vector<RouterState> routers_;
+  int P_ = 0, V_ = 0, I_ = 0, E_ = 0;
+  int nin_ = 0, nout_ = 0, npi_ = 0, npo_ = 0;
+  size_t cap_ = 1;  // ring capacity: the buffer depth rounded up to a power of two
+  std::vector<Hot> hot_;            // [router]
+  std::vector<InSlot> in_;          // [router * nin_ + input slot]
+  std::vector<OutSlot> out_;        // [router * nout_ + output slot]
+  std::vector<Flit> flits_;         // [input slot * cap_ + i]
+  std::vector<Entry> entries_;      // [input slot * cap_ + i]
+  std::vector<int64_t> winner_;     // [router * npo_ + output port]: packet whose flit left it this edge
+  std::vector<int64_t> sender_;     // [router * npi_ + input port]: packet whose flit left it this edge
+  std::vector<RouterConfig> cfg_;   // [router]: for the route of a waiting head
   std::vector<PacketContention> packets_;
-  std::vector<ChannelCounters> channels_;  // [router * 2 kMaxPorts + output]
+  std::vector<Chan> chans_;         // [router * npo_ + output port]
+  std::vector<std::map<uint32_t, uint64_t>> holders_;  // same index, touched on blocked cycles only
   std::vector<uint8_t> touched_;
-  std::map<std::pair<int, int>, InjectionCounters> injection_;
+  std::vector<InjectionCounters> inj_;  // [node * I + channel]
+  std::vector<uint8_t> inj_touched_;
+  mutable std::map<std::pair<int, int>, InjectionCounters> injection_;  // built by injection()
   std::vector<uint32_t> pending_;  // posted, head not injected yet
-  std::map<uint32_t, Candidate> edge_;  // this edge: one cause per blocked packet
+  // This edge: one cause per blocked packet (edge_at_[victim] = now + 1 when
+  // it has one, at edge_[edge_pos_[victim]]). The charges add up, so their order is free.
+  std::vector<std::pair<uint32_t, Candidate>> edge_;
+  std::vector<uint64_t> edge_at_;
+  std::vector<uint32_t> edge_pos_;
   size_t seen_ = 0;
+  uint64_t last_now_ = 0;
+  bool observed_ = false;
   std::vector<PacketDelay> delays_;
   LedgerPool ledgers_;
-  std::vector<uint32_t> last_head_;  // [node * kMaxPorts + channel]: last packet whose head was injected
+  std::vector<uint32_t> last_head_;  // [node * I + channel]: last packet whose head was injected
   uint64_t unexplained_ = 0;
 };
 

@@ -34,6 +34,7 @@ void RouterModel::reset(const RouterConfig& cfg) {
     dim_mask_[i] = (1u << cfg.width[i]) - 1;
     if (i < cfg.ndims) lsb += cfg.width[i];
   }
+  nvc_ = cfg.vcs;
   std::memset(fifo_, 0, sizeof fifo_);
   std::memset(head_, 0, sizeof head_);
   std::memset(size_, 0, sizeof size_);
@@ -59,7 +60,7 @@ void RouterModel::reset(const RouterConfig& cfg) {
 // allocated: the front of an IDLE VC does not change, nor does the route.
 void RouterModel::route_front(int q) {
   rv_ |= bit64(q);
-  const uint64_t f = fifo_[q][head_[q]];
+  const uint64_t f = fifo(q, head_[q]);
   if (!flit::is_head(f)) {  // only a broken upstream can do this; the RTL never requests either
     rt_out_[q] = kNoReq;
     return;
@@ -194,7 +195,7 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
         const int v = pick[s];
         sa_in_ptr_[s] = uint8_t((v + 1) & (kMaxVcs - 1));
         const int q = s < P_ ? s * kMaxVcs + v : qinj_ + (s - P_);
-        const uint64_t f = fifo_[q][head_[q]];
+        const uint64_t f = fifo(q, head_[q]);
         head_[q] = uint8_t((head_[q] + 1) & (kMaxBuf - 1));
         ne_ &= ~(uint64_t(--size_[q] == 0) << q);
         const uint32_t tail = uint32_t(flit::is_tail(f));
@@ -273,14 +274,14 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
     const int p = __builtin_ctz(m);
     const uint64_t f = in.in_flit[p];
     const int q = p * kMaxVcs + flit::vc(f);
-    fifo_[q][(head_[q] + size_[q]) & (kMaxBuf - 1)] = f;
+    fifo(q, head_[q] + size_[q]) = f;
     ++size_[q];
     ne_ |= bit64(q);
   }
   for (uint32_t m = in.inj_valid & inj_mask_; m; m &= m - 1) {
     const int i = __builtin_ctz(m);
     const int q = qinj_ + i;
-    fifo_[q][(head_[q] + size_[q]) & (kMaxBuf - 1)] = in.inj_flit[i];
+    fifo(q, head_[q] + size_[q]) = in.inj_flit[i];
     ++size_[q];
     ne_ |= bit64(q);
   }
