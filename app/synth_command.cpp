@@ -125,7 +125,7 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
         if (from < 0) r = alg::synth::synthesize(topo, req), solved[s] = r;
         const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         fmt::print("{:>6} {:>6} {:>9} {:>9.2f}{}\n", s, r.found ? std::to_string(r.steps) : "-", r.optimal ? "proven" : "no",
-                   sec, from < 0 ? "" : fmt::format("  (the mirror image of root {})", from));
+                   sec, from < 0 ? "" : fmt::format("  (mapped from root {} by a route symmetry)", from));
         if (!r.found) ++missing;
         if (r.found) lo = std::min(lo, r.steps), hi = std::max(hi, r.steps);
         unproven += r.found && !r.optimal;
