@@ -17,8 +17,17 @@ module wn_crossbar #(
   for (genvar k = 0; k < outputs_p; k++) begin : out
     logic [out_w_p-1:0] s;
     assign s = sel_i[k*out_w_p +: out_w_p];
-    assign out_flit_o[k*flit_width_p +: flit_width_p] = in_flit_i[s*flit_width_p +: flit_width_p];
-    assign out_vc_o[k*2 +: 2] = in_out_vc_i[s*2 +: 2];
-    assign out_from_vc_o[k*2 +: 2] = in_vc_i[s*2 +: 2];
+    // A mux over the inputs (no index arithmetic); an unselected output carries zeros.
+    always_comb begin
+      out_flit_o[k*flit_width_p +: flit_width_p] = '0;
+      out_vc_o[k*2 +: 2] = '0;
+      out_from_vc_o[k*2 +: 2] = '0;
+      for (int i = 0; i < inputs_p; i++)
+        if (s == out_w_p'(i)) begin
+          out_flit_o[k*flit_width_p +: flit_width_p] = in_flit_i[i*flit_width_p +: flit_width_p];
+          out_vc_o[k*2 +: 2] = in_out_vc_i[i*2 +: 2];
+          out_from_vc_o[k*2 +: 2] = in_vc_i[i*2 +: 2];
+        end
+    end
   end
 endmodule

@@ -31,4 +31,13 @@ module wn_fifo #(
   always_ff @(posedge clk_i) if (push_i) mem_r[wr_ptr_r] <= data_i;
   assign front_o = mem_r[rd_ptr_r];
   assign empty_o = (count_r == '0);
+`ifdef FORMAL
+  // Credit flow control never pushes into a full buffer (a lost flit) and the
+  // switch never pops an empty one (a duplicated or invented flit).
+  always @(*) if (!reset_i) begin
+    assert (count_r <= (ptr_w_lp+1)'(depth_p));
+    assert (!(push_i && count_r == (ptr_w_lp+1)'(depth_p)));
+    assert (!(pop_i && count_r == '0));
+  end
+`endif
 endmodule

@@ -47,7 +47,6 @@ module wn_input_unit #(
   output logic [1:0]              xb_out_vc_o,
   output logic                    busy_o
 );
-  localparam int ok_w_lp = $clog2(ports_p * vcs_max_p);
   logic [flit_width_p-1:0] front [vcs_p];
   logic [vcs_p-1:0] empty, push, pop;
   logic [vcs_p-1:0] active_r;
@@ -84,12 +83,15 @@ module wn_input_unit #(
 
     // A flit may leave if its packet owns an output and, on a network
     // output, the downstream VC has a free slot (ejection always accepts).
-    // Credit of the owned output VC: index o*4 + w (vcs_max_p = 4).
-    logic [ok_w_lp-1:0] ok_idx;
-    assign ok_idx = ok_w_lp'({out_r[v], out_vc_r[v]});
+    // Credit of the owned output VC (index o*vcs_max_p + w), by a mux.
+    logic credit_ok;
+    always_comb begin
+      credit_ok = 1'b0;
+      for (int k = 0; k < ports_p * vcs_max_p; k++)
+        if (out_r[v] == out_w_p'(k / vcs_max_p) && out_vc_r[v] == 2'(k % vcs_max_p)) credit_ok = credit_ok_i[k];
+    end
     assign sa_cand_o[v] = active_r[v] && !empty[v] &&
-                          (out_r[v] >= out_w_p'(ports_p) ||
-                           credit_ok_i[ok_idx]);
+                          (out_r[v] >= out_w_p'(ports_p) || credit_ok);
     assign sa_out_o[v*out_w_p +: out_w_p] = out_r[v];
 
     always_ff @(posedge clk_i) begin
@@ -115,9 +117,10 @@ module wn_input_unit #(
     assign xb_flit_o = front[0];
     assign xb_out_vc_o = out_vc_r[0];
   end else begin : many_vc
+    localparam int pick_w_lp = $clog2(vcs_p);
     assign pick = sa_pick_i;
-    assign xb_flit_o = front[pick];
-    assign xb_out_vc_o = out_vc_r[pick];
+    assign xb_flit_o = front[pick[pick_w_lp-1:0]];
+    assign xb_out_vc_o = out_vc_r[pick[pick_w_lp-1:0]];
   end
 
   always_ff @(posedge clk_i) begin

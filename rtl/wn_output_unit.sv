@@ -77,4 +77,31 @@ module wn_output_unit #(
       end
     end
   end
+`ifdef FORMAL
+  // Credits stay within 0..buffer depth; a flit leaves only with a credit, on an
+  // output VC its packet owns; one input VC owns the output VC from head to tail
+  // (owner_r: the input port and VC of the packet on the VC, set by its head).
+  logic [vcs_max_p-1:0] open_r;
+  logic [out_w_p-1:0] owner_r [vcs_max_p];
+  logic [1:0] owner_vc_r [vcs_max_p];
+  for (genvar w = 0; w < vcs_max_p; w++) begin : fv
+    always @(*) if (!reset_i) begin
+      if (!is_eject_p) assert (credits_r[w] <= cfg_buf_i);
+      if (!is_eject_p && valid_i && out_vc_i == 2'(w)) assert (credits_r[w] != 5'd0);
+      if (valid_i && vc == 2'(w)) begin
+        assert (busy_r[w]);
+        if (open_r[w]) assert (owner_r[w] == from_i && owner_vc_r[w] == from_vc_i);
+        assert (flit_i[`WN_HEAD_BIT] != open_r[w]);  // a head starts a packet, nothing else does
+      end
+    end
+    always_ff @(posedge clk_i) begin
+      if (reset_i) open_r[w] <= 1'b0;
+      else if (valid_i && vc == 2'(w)) begin
+        open_r[w] <= !flit_i[`WN_TAIL_BIT];
+        owner_r[w] <= from_i;
+        owner_vc_r[w] <= from_vc_i;
+      end
+    end
+  end
+`endif
 endmodule

@@ -8,7 +8,12 @@ module wn_router #(
   parameter int ports_p = 4,
   parameter int vcs_max_p = 4,
   parameter int buf_max_p = 16,
-  parameter int flit_width_p = 64
+  parameter int flit_width_p = 64,
+  // Elaboration-time trims for area estimates (rtl/README.md §6); the verilated
+  // routers keep the defaults and select channels with cfg_inj_i / cfg_ej_i.
+  parameter int inj_p = ports_p,       // injection channels built
+  parameter int ej_p = ports_p,        // ejection channels built
+  parameter int static_cfg_p = 0       // cfg_* are constants: no configuration registers
 ) (
   input  logic clk_i,
   input  logic reset_i,
@@ -49,7 +54,7 @@ module wn_router #(
   logic [11:0] cfg_units_k0, cfg_units_k1, cfg_units_k2;
   logic [3:0]  cfg_units_w0, cfg_units_w1, cfg_units_w2;
   logic        cfg_units_dateline;
-  wn_cfg_reg cfg_reg (
+  wn_cfg_reg #(.static_p(static_cfg_p)) cfg_reg (
     .clk_i, .reset_i,
     .vcs_i (cfg_vcs_i), .ej_i (cfg_ej_i), .kind_i (cfg_kind_i), .ndims_i (cfg_ndims_i),
     .addr_i (cfg_addr_i), .k0_i (cfg_k0_i), .k1_i (cfg_k1_i), .k2_i (cfg_k2_i),
@@ -60,9 +65,9 @@ module wn_router #(
   );
   localparam int vm_lp = vcs_max_p;
   localparam int ow_lp = 5;                    // output code: network o, or ports_p + ejection channel
-  localparam int nin_lp = 2 * ports_p;         // input ports: network, then injection
-  localparam int nout_lp = 2 * ports_p;        // outputs: network, then ejection
-  localparam int reqs_lp = ports_p * vm_lp + ports_p;  // VA requesters
+  localparam int nin_lp = ports_p + inj_p;     // input ports: network, then injection
+  localparam int nout_lp = ports_p + ej_p;     // outputs: network, then ejection
+  localparam int reqs_lp = ports_p * vm_lp + inj_p;  // VA requesters
 
   // input units -> VC allocator
   logic [reqs_lp-1:0]       iu_va_req, iu_va_eject;
@@ -73,10 +78,10 @@ module wn_router #(
   logic [reqs_lp*ow_lp-1:0] va_iu_out;
   logic [reqs_lp*2-1:0]     va_iu_vc;
   logic [ports_p*vm_lp-1:0] va_ou_set_busy;
-  logic [ports_p-1:0]       va_ou_set_ej_busy;
+  logic [ej_p-1:0]          va_ou_set_ej_busy;
   // output units -> VC allocator / input units
   logic [ports_p*vm_lp-1:0] ou_va_busy, ou_iu_credit_ok;
-  logic [ports_p-1:0]       ou_va_ej_busy;
+  logic [ej_p-1:0]          ou_va_ej_busy;
   // input units <-> switch allocator, crossbar
   logic [nin_lp*vm_lp-1:0]       iu_sa_cand;
   logic [nin_lp*vm_lp*ow_lp-1:0] iu_sa_out;
@@ -114,7 +119,7 @@ module wn_router #(
   end
 
   // ---- injection input units (one VC each) ----
-  for (genvar i = 0; i < ports_p; i++) begin : inj_in
+  for (genvar i = 0; i < inj_p; i++) begin : inj_in
     localparam int n_lp = ports_p + i;         // input port index
     localparam int q_lp = ports_p * vm_lp + i; // VA requester index
     logic [1:0] unused_credit_vc;
@@ -134,18 +139,29 @@ module wn_router #(
       .sa_win_i(sa_iu_win[n_lp]), .xb_flit_o(iu_xb_flit[n_lp*flit_width_p +: flit_width_p]),
       .xb_out_vc_o(iu_xb_out_vc[n_lp*2 +: 2]), .busy_o(iu_busy[n_lp]));
     // An injection channel has one VC: its other candidate slots never request.
-    assign iu_sa_cand[n_lp*vm_lp+1 +: vm_lp-1] = '0;
-    assign iu_sa_out[(n_lp*vm_lp+1)*ow_lp +: (vm_lp-1)*ow_lp] = '0;
+    if (vm_lp > 1) begin : idle_slots
+      assign iu_sa_cand[n_lp*vm_lp+1 +: vm_lp-1] = '0;
+      assign iu_sa_out[(n_lp*vm_lp+1)*ow_lp +: (vm_lp-1)*ow_lp] = '0;
+    end
+  end
+  for (genvar i = inj_p; i < ports_p; i++) begin : inj_absent
+    logic unused_valid;
+    logic [flit_width_p-1:0] unused_flit;
+    assign unused_valid = inj_valid_i[i];
+    assign unused_flit = inj_flit_i[i*flit_width_p +: flit_width_p];
+    assign inj_credit_o[i] = 1'b0;
   end
 
   // ---- allocators and crossbar ----
-  wn_vc_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp)) va (
+  wn_vc_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp), .ej_p(ej_p),
+                    .reqs_p(reqs_lp)) va (
     .clk_i, .reset_i, .cfg_ej_i(cfg_units_ej), .req_i(iu_va_req), .eject_i(iu_va_eject), .out_i(iu_va_out),
     .lo_i(iu_va_lo), .hi_i(iu_va_hi), .out_busy_i(ou_va_busy), .ej_busy_i(ou_va_ej_busy),
     .grant_o(va_iu_grant), .grant_out_o(va_iu_out), .grant_vc_o(va_iu_vc),
     .set_out_busy_o(va_ou_set_busy), .set_ej_busy_o(va_ou_set_ej_busy));
 
-  wn_switch_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp)) sa (
+  wn_switch_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp),
+                        .inputs_p(nin_lp), .outputs_p(nout_lp)) sa (
     .clk_i, .reset_i, .cand_i(iu_sa_cand), .cand_out_i(iu_sa_out), .pick_o(sa_iu_pick), .win_o(sa_iu_win),
     .out_valid_o(sa_ou_valid), .out_sel_o(sa_xb_sel));
 
@@ -167,21 +183,29 @@ module wn_router #(
   end
 
   // ---- ejection channels ----
-  for (genvar j = 0; j < ports_p; j++) begin : ej_out
+  for (genvar j = 0; j < ej_p; j++) begin : ej_out
     localparam int k_lp = ports_p + j;
     logic [vm_lp-1:0] busy, unused_credit_ok;
     wn_output_unit #(.vcs_max_p(vm_lp), .flit_width_p(flit_width_p), .is_eject_p(1'b1), .out_w_p(ow_lp)) ou (
       .clk_i, .reset_i, .cfg_buf_i, .valid_i(sa_ou_valid[k_lp]),
       .flit_i(xb_ou_flit[k_lp*flit_width_p +: flit_width_p]), .out_vc_i(xb_ou_out_vc[k_lp*2 +: 2]),
       .from_i(sa_xb_sel[k_lp*ow_lp +: ow_lp]), .from_vc_i(xb_ou_from_vc[k_lp*2 +: 2]),
-      .set_busy_i({{(vm_lp-1){1'b0}}, va_ou_set_ej_busy[j]}), .credit_i(1'b0), .credit_vc_i(2'd0),
+      .set_busy_i(vm_lp'(va_ou_set_ej_busy[j])), .credit_i(1'b0), .credit_vc_i(2'd0),
       .busy_o(busy), .credit_ok_o(unused_credit_ok), .valid_o(ou_valid[k_lp]),
       .flit_o(ej_flit_o[j*flit_width_p +: flit_width_p]), .from_o(obs_from_port_o[k_lp*ow_lp +: ow_lp]),
       .from_vc_o(obs_from_vc_o[k_lp*2 +: 2]));
     assign ou_va_ej_busy[j] = busy[0];
-    logic [vm_lp-2:0] unused_busy_hi;  // an ejection channel has one owner bit
-    assign unused_busy_hi = busy[vm_lp-1:1];
+    if (vm_lp > 1) begin : owner
+      logic [vm_lp-2:0] unused_busy_hi;  // an ejection channel has one owner bit
+      assign unused_busy_hi = busy[vm_lp-1:1];
+    end
     assign ej_valid_o[j] = ou_valid[k_lp];
+  end
+  for (genvar j = ej_p; j < ports_p; j++) begin : ej_absent
+    assign ej_valid_o[j] = 1'b0;
+    assign ej_flit_o[j*flit_width_p +: flit_width_p] = '0;
+    assign obs_from_port_o[(ports_p+j)*ow_lp +: ow_lp] = '0;
+    assign obs_from_vc_o[(ports_p+j)*2 +: 2] = '0;
   end
 
   assign busy_o = (iu_busy != '0) || (ou_valid != '0);

@@ -27,8 +27,12 @@ module wn_switch_allocator #(
     logic [vc_ptr_w_lp-1:0] ptr_r, pick;
     wn_rr_arbiter #(.width_p(vcs_max_p), .ptr_width_p(vc_ptr_w_lp)) arb (
       .req_i(cand_i[p*vcs_max_p +: vcs_max_p]), .ptr_i(ptr_r), .valid_o(pick_valid[p]), .grant_o(pick));
-    assign pick_o[p*2 +: 2] = pick[1:0];
-    assign pick_out[p] = cand_out_i[(p*vcs_max_p + {30'd0, pick[1:0]})*out_w_p +: out_w_p];
+    assign pick_o[p*2 +: 2] = 2'(pick);
+    always_comb begin
+      pick_out[p] = '0;
+      for (int v = 0; v < vcs_max_p; v++)
+        if (pick == vc_ptr_w_lp'(v)) pick_out[p] = cand_out_i[(p*vcs_max_p + v)*out_w_p +: out_w_p];
+    end
     always_ff @(posedge clk_i) begin
       if (reset_i) ptr_r <= '0;
       else if (win_o[p]) ptr_r <= (pick == vc_ptr_w_lp'(vcs_max_p - 1)) ? '0 : pick + 1'b1;
@@ -57,4 +61,19 @@ module wn_switch_allocator #(
       for (int p = 0; p < inputs_p; p++)
         if (out_valid_o[k] && winner[k] == in_ptr_w_lp'(p)) win_o[p] = 1'b1;
   end
+`ifdef FORMAL
+  // One flit per input and per output per cycle: every granted input asked for
+  // that output, and no input is granted by two outputs.
+  int fv_n;
+  always @(*) if (!reset_i) begin
+    for (int k = 0; k < outputs_p; k++)
+      if (out_valid_o[k]) assert (pick_valid[winner[k]] && pick_out[winner[k]] == out_w_p'(k));
+    for (int p = 0; p < inputs_p; p++) begin
+      fv_n = 0;
+      for (int k = 0; k < outputs_p; k++) if (out_valid_o[k] && winner[k] == in_ptr_w_lp'(p)) fv_n = fv_n + 1;
+      assert (fv_n <= 1);
+      for (int v = 0; v < vcs_max_p; v++) if (win_o[p] && pick_o[p*2 +: 2] == 2'(v)) assert (cand_i[p*vcs_max_p + v]);
+    end
+  end
+`endif
 endmodule

@@ -6,6 +6,7 @@ module wn_vc_allocator #(
   parameter int ports_p = 4,
   parameter int vcs_max_p = 4,
   parameter int out_w_p = 5,
+  parameter int ej_p = ports_p,                          // ejection channels
   parameter int reqs_p = ports_p * vcs_max_p + ports_p  // input VCs, then injection channels
 ) (
   input  logic clk_i,
@@ -17,15 +18,14 @@ module wn_vc_allocator #(
   input  logic [reqs_p*2-1:0]       lo_i,
   input  logic [reqs_p*2-1:0]       hi_i,
   input  logic [ports_p*vcs_max_p-1:0] out_busy_i,
-  input  logic [ports_p-1:0]           ej_busy_i,
+  input  logic [ej_p-1:0]              ej_busy_i,
   output logic [reqs_p-1:0]         grant_o,
   output logic [reqs_p*out_w_p-1:0] grant_out_o,  // network output o, or ports_p + j for ejection channel j
   output logic [reqs_p*2-1:0]       grant_vc_o,
   output logic [ports_p*vcs_max_p-1:0] set_out_busy_o,
-  output logic [ports_p-1:0]           set_ej_busy_o
+  output logic [ej_p-1:0]              set_ej_busy_o
 );
   localparam int ptr_w_lp = $clog2(reqs_p + 1);
-  localparam int out_width_lp = ports_p * vcs_max_p;
 
   // The arbitration rule of wn_rr_arbiter, as a function for the ejection loop.
   function automatic logic [ptr_w_lp-1:0] rr_pick(input logic [reqs_p-1:0] r, input logic [ptr_w_lp-1:0] ptr);
@@ -48,13 +48,17 @@ module wn_vc_allocator #(
   logic [reqs_p-1:0] has_free;
   logic [1:0] lowest_free [reqs_p];
   for (genvar q = 0; q < reqs_p; q++) begin : req
-    logic [vcs_max_p-1:0] free;
+    logic [vcs_max_p-1:0] free, busy_here;
     logic [out_w_p-1:0] o;
     assign o = out_i[q*out_w_p +: out_w_p];
     always_comb begin
+      // The requested output's busy bits, by a mux over the outputs (no index arithmetic:
+      // a multiply or modulo here costs the synthesized and the formal models dearly).
+      busy_here = '1;
+      for (int k = 0; k < ports_p; k++)
+        if (o == out_w_p'(k)) busy_here = out_busy_i[k*vcs_max_p +: vcs_max_p];
       for (int w = 0; w < vcs_max_p; w++)
-        free[w] = (o < out_w_p'(ports_p)) && !out_busy_i[((o) * vcs_max_p + w) % out_width_lp] &&
-                  (2'(w) >= lo_i[q*2 +: 2]) && (2'(w) <= hi_i[q*2 +: 2]);
+        free[w] = !busy_here[w] && (2'(w) >= lo_i[q*2 +: 2]) && (2'(w) <= hi_i[q*2 +: 2]);
       lowest_free[q] = '0;
       for (int w = vcs_max_p - 1; w >= 0; w--)
         if (free[w]) lowest_free[q] = 2'(w);
@@ -86,14 +90,14 @@ module wn_vc_allocator #(
   // requester in round-robin order (one sequential loop: the chain of
   // picks is a single combinational step, no circular logic).
   logic [ptr_w_lp-1:0] ej_ptr_r;
-  logic [ports_p-1:0] ej_valid;
-  logic [ptr_w_lp-1:0] ej_winner [ports_p];
+  logic [ej_p-1:0] ej_valid;
+  logic [ptr_w_lp-1:0] ej_winner [ej_p];
   logic [ptr_w_lp-1:0] ej_last;
   logic [reqs_p-1:0] ej_left;
   always_comb begin
     ej_left = req_i & eject_i;
     ej_last = '0;
-    for (int j = 0; j < ports_p; j++) begin
+    for (int j = 0; j < ej_p; j++) begin
       ej_valid[j] = 1'b0;
       ej_winner[j] = '0;
       if (j < (cfg_ej_i) && !ej_busy_i[j] && ej_left != '0) begin
@@ -118,7 +122,7 @@ module wn_vc_allocator #(
       grant_vc_o[q*2 +: 2] = lowest_free[q];
       for (int o = 0; o < ports_p; o++)
         if (net_valid[o] && net_winner[o] == ptr_w_lp'(q)) grant_o[q] = 1'b1;
-      for (int j = 0; j < ports_p; j++)
+      for (int j = 0; j < ej_p; j++)
         if (ej_valid[j] && ej_winner[j] == ptr_w_lp'(q)) begin
           grant_o[q] = 1'b1;
           grant_out_o[q*out_w_p +: out_w_p] = out_w_p'(ports_p + j);
@@ -126,4 +130,21 @@ module wn_vc_allocator #(
         end
     end
   end
+`ifdef FORMAL
+  // Grants are one-hot: an output VC goes to at most one requester per cycle and
+  // never while another packet holds it; a requester gets at most one output.
+  int fv_n;
+  always @(*) if (!reset_i) begin
+    for (int x = 0; x < ports_p * vcs_max_p; x++) if (set_out_busy_o[x]) assert (!out_busy_i[x]);
+    for (int o = 0; o < ports_p; o++) assert ($onehot0(set_out_busy_o[o*vcs_max_p +: vcs_max_p]));
+    for (int j = 0; j < ej_p; j++) if (ej_valid[j]) assert (!ej_busy_i[j]);
+    for (int q = 0; q < reqs_p; q++) begin
+      fv_n = 0;
+      for (int o = 0; o < ports_p; o++) if (net_valid[o] && net_winner[o] == ptr_w_lp'(q)) fv_n = fv_n + 1;
+      for (int j = 0; j < ej_p; j++) if (ej_valid[j] && ej_winner[j] == ptr_w_lp'(q)) fv_n = fv_n + 1;
+      assert (fv_n <= 1);
+      if (grant_o[q]) assert (req_i[q]);
+    end
+  end
+`endif
 endmodule
