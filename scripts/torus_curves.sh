@@ -7,14 +7,14 @@
 #
 # usage: scripts/torus_curves.sh [OUTDIR] [GROUP ...]
 #   OUTDIR  default build/curves
-#   GROUP   any of: t32 free32 t64new base32 t64b t64a t64c t32big (default: all, in this order)
+#   GROUP   any of: pred t32 free32 t64new base32 t32mid t64b t64a t64c t32big (default: all, in this order)
 # env: WORMNET (default build/wormnet)
 # Then: scripts/torus_tables.py OUTDIR/c32_a5000_*.json  (tables, fits, crossovers)
 set -u
 cd "$(dirname "$0")/.."
 out=${1:-build/curves}
 shift || true
-groups=${*:-t32 free32 t64new base32 t64b t64a t64c t32big}
+groups=${*:-pred t32 free32 t64new base32 t32mid t64b t64a t64c t32big}
 wn=${WORMNET:-build/wormnet}
 mkdir -p "$out"
 
@@ -33,6 +33,16 @@ point() {
     echo "$(date +%T) $name FAILED (see $out/$name.txt)" >&2
     rm -f "$f.tmp"
   fi
+}
+
+# pred N ALGORITHM: S, B, H of the schedule (the run's prediction; --max-cycles 1 stops it at
+# once, so the run itself "fails": only its `predicted` field is used)
+pred() {
+  local n=$1 alg=$2 f="$out/p$1_$2.json"
+  [ -s "$f" ] && return 0
+  "$wn" compare --topology torus:${n}x${n} --algorithm $alg --ports one --alpha 5000 --gamma 0 \
+    --sync barrier --bytes 4 --max-cycles 1 --json "$f" > /dev/null 2>&1
+  grep -q '"formula"' "$f" 2>/dev/null || { echo "pred $n $alg FAILED" >&2; rm -f "$f"; }
 }
 
 # t64 ALPHA "ALGORITHMS" BYTES...: T1.x on a 64x64 torus (T1 = T1.3 at d = 6)
@@ -57,6 +67,9 @@ t32() {
 
 for g in $groups; do
   case $g in
+    pred)  # S, B, H of every schedule the tables compare (seconds each; 64x64 ~1 GB)
+      for alg in torus-t1.2 torus-t1.1 torus-t1 torus-t2; do pred 64 $alg; done
+      for alg in direct-alltoall pairwise-exchange; do pred 32 $alg; done ;;
     t32) t32 5000 4 16; t32 10000 4 16 ;;
     free32)  # one free-running run per T1.x on 32x32
       for alg in torus-t1 torus-t1.1 torus-t2; do
@@ -77,7 +90,8 @@ for g in $groups; do
       done ;;
     t64b) t64 10000 "$all64" 4 16 ;;
     t64c) t64 5000 "$all64" 8 12; t64 10000 "$all64" 8 12 ;;
-    t32big) t32 5000 64 256; t32 10000 64 256 ;;
+    t32mid) t32 5000 64 ;;
+    t32big) t32 10000 64; t32 5000 256; t32 10000 256 ;;
     *) echo "unknown group $g" >&2; exit 2 ;;
   esac
 done

@@ -53,58 +53,85 @@ def fmt_seq(seq):
 NAMES = {"torus-t1": "T1", "torus-t1.1": "T1.1", "torus-t1.2": "T1.2", "torus-t1.3": "T1.3", "torus-t2": "T2"}
 
 
+SIZES = {32: [4, 16, 64, 256], 64: [4, 8, 12, 16]}  # block bytes the tables show per torus
+
+
+def parse_sbh(run):
+    fm = re.search(r"S = (\d+) start-ups, B = (\d+) blocks.*H = (\d+) hops", run["predicted"]["formula"])
+    return tuple(int(x) for x in fm.groups()) if fm else None
+
+
 def curves(d, png=None):
     pts = {}  # (n, alpha, sync) -> alg -> bytes -> run
+    sbh = {}  # (n, alg) -> (S, B, H)
+    pred = {}  # (n, alg) -> step-model cycles at alpha 5000, 4 B (direct, pairwise)
     for f in sorted(glob.glob(os.path.join(d, "*.json"))):
-        m = re.match(r"([cf])(\d+)_a(\d+)_(.+)_(\d+)\.json$", os.path.basename(f))
+        base = os.path.basename(f)
+        m = re.match(r"p(\d+)_(.+)\.json$", base)
+        if m:  # --max-cycles 1: the prediction only
+            run = json.load(open(f))["runs"][0]
+            key = (int(m.group(1)), m.group(2))
+            if parse_sbh(run):
+                sbh[key] = parse_sbh(run)
+            else:
+                pred[key] = run["predicted"]["cycles"]
+            continue
+        m = re.match(r"([cf])(\d+)_a(\d+)_(.+)_(\d+)\.json$", base)
         if not m:
             continue
         run = json.load(open(f))["runs"][0]
         key = (int(m.group(2)), int(m.group(3)), "barrier" if m.group(1) == "c" else "free")
         pts.setdefault(key, {}).setdefault(m.group(4), {})[int(m.group(5))] = run
-    sbh = {}
+        if parse_sbh(run):
+            sbh[(key[0], m.group(4))] = parse_sbh(run)
+    for n in {k[0] for k in sbh}:
+        for alpha in (5000, 10000):
+            pts.setdefault((n, alpha, "barrier"), {})
+            for a in NAMES:
+                if (n, a) in sbh:
+                    pts[(n, alpha, "barrier")].setdefault(a, {})
     for key in sorted(pts):
         n, alpha, sync = key
         rows = pts[key]
-        sizes = sorted({b for r in rows.values() for b in r})
-        print(f"\n### torus:{n}x{n}, α = {alpha}, --sync {sync}: cycles (measured / S(α+3)+B·m+3H)\n")
+        sizes = sorted({b for r in rows.values() for b in r} | set(SIZES.get(n, []) if sync == "barrier" else []))
+        print(f"\n### torus:{n}x{n}, α = {alpha}, --sync {sync}: cycles"
+              + (" (in parentheses: S(α+3) + B·m + 3H, not simulated)" if sync == "barrier" else "") + "\n")
         print("| algorithm | S / B / H | " + " | ".join(f"{b} B" for b in sizes) + " |")
         print("|---|---|" + "---|" * len(sizes))
         for a in sorted(rows, key=lambda a: (a not in NAMES, a)):
-            r0 = next(iter(rows[a].values()))
-            fm = re.search(r"S = (\d+) start-ups, B = (\d+) blocks.*H = (\d+) hops", r0["predicted"]["formula"])
-            S, B, H = (int(x) for x in fm.groups()) if fm else (None, None, None)
-            if S is not None and sync == "barrier":
-                sbh[(n, a)] = (S, B, H)
+            S, B, H = sbh.get((n, a), (None, None, None))
             cells = []
             for b in sizes:
                 r = rows[a].get(b)
                 if r is None:
-                    cells.append("")
+                    ok = sync == "barrier" and S is not None
+                    cells.append(f"({S * (alpha + 3) + B * b // 4 + 3 * H})" if ok else "")
                     continue
-                c = r["cycles"] if r["data_check"] == "PASS" else None
+                cell = f"**{r['cycles']}**" if r["data_check"] == "PASS" else "FAIL"
                 ratio = r["measured_over_predicted"]
-                cell = f"{c}" if c is not None else "FAIL"
                 if sync == "free":
                     cell += f" (depth {r['contention']['depth']})"
                 elif abs(ratio - 1) > 1e-9:
-                    cell += f" (×{ratio:.4f} of predicted)"
+                    cell += f" (×{ratio:.4f} of the step model)"
                 cells.append(cell)
-            name = NAMES.get(a, a)
-            print(f"| {name} | {S} / {B} / {H} | " + " | ".join(cells) + " |")
+            print(f"| {NAMES.get(a, a)} | " + (f"{S} / {B} / {H}" if S is not None else "N−1 steps")
+                  + " | " + " | ".join(cells) + " |")
         if sync != "barrier":
             continue
         fit = {NAMES[a]: line_fit([(b / 4, r["cycles"]) for b, r in rows[a].items()])
                for a in rows if a in NAMES and len(rows[a]) >= 2}
         formula = {NAMES[a]: (sbh[(n, a)][0] * (alpha + 3) + 3 * sbh[(n, a)][2], sbh[(n, a)][1])
-                   for a in rows if a in NAMES and (n, a) in sbh}
-        paper = {k: (v[0] - 3 * sbh[(n, [a for a in NAMES if NAMES[a] == k][0])][0]
-                     - 3 * sbh[(n, [a for a in NAMES if NAMES[a] == k][0])][2], v[1]) for k, v in formula.items()}
-        if fit:
+                   for a in NAMES if (n, a) in sbh}
+        paper = {NAMES[a]: (sbh[(n, a)][0] * alpha, sbh[(n, a)][1]) for a in NAMES if (n, a) in sbh}
+        if len(fit) > 1:
             print(f"\nbest, measured (lines through the points): {fmt_seq(best_sequence(fit))}")
         if formula:
-            print(f"best, corrected formula S(α+3) + B·m + 3H: {fmt_seq(best_sequence(formula))}")
-            print(f"best, paper model S·α + B·m on the true S, B: {fmt_seq(best_sequence(paper))}")
+            print(f"\nbest, corrected formula S(α+3) + B·m + 3H: {fmt_seq(best_sequence(formula))}")
+            print(f"\nbest, paper model S·α + B·m on the true S, B: {fmt_seq(best_sequence(paper))}")
+    if pred:
+        print("\nstep-model predictions (α = 5000, 4 B; exact at one-flit blocks):")
+        for (n, a), c in sorted(pred.items()):
+            print(f"  torus:{n}x{n} {a}: {c:.0f}")
     if png:
         plot(pts, sbh, png)
 
@@ -116,8 +143,12 @@ def plot(pts, sbh, png):
     import matplotlib.pyplot as plt
 
     keys = sorted(k for k in pts if k[2] == "barrier")
-    fig, axes = plt.subplots(1, len(keys), figsize=(4.2 * len(keys), 4), squeeze=False)
-    for ax, key in zip(axes[0], keys):
+    cols = 2
+    rows_n = (len(keys) + cols - 1) // cols
+    fig, axes = plt.subplots(rows_n, cols, figsize=(5.2 * cols, 3.9 * rows_n), squeeze=False)
+    for ax in axes.flat[len(keys):]:
+        ax.set_visible(False)
+    for ax, key in zip(axes.flat, keys):
         n, alpha, _ = key
         for a in sorted(pts[key], key=lambda a: (a not in NAMES, a)):
             if a not in NAMES:
@@ -127,7 +158,9 @@ def plot(pts, sbh, png):
                            label=NAMES[a])[0]
             if (n, a) in sbh:
                 S, B, H = sbh[(n, a)]
-                top = max(b for k2 in pts if k2[0] == n for r in pts[k2].values() for b in r) / 4
+                top = max([b for k2 in pts if k2[0] == n for r in pts[k2].values() for b in r]
+                          + SIZES.get(n, [])[-1:]) / 4
+                top = min(top, 16)  # the paper's Fig 6 range; beyond it the lines only diverge
                 ms = [0.25 + i * (top - 0.25) / 200 for i in range(201)]
                 ax.plot(ms, [(S * (alpha + 3) + B * m + 3 * H) / 1e3 for m in ms], "-", color=line.get_color(),
                         lw=0.8)
