@@ -11,6 +11,7 @@
 #include "algorithms/registry.h"
 #include "app/commands.h"
 #include "app/options.h"
+#include "app/rtl_cost.h"
 #include "app/run_options.h"
 #include "experiments/report_file.h"
 #include "experiments/source_list.h"
@@ -69,13 +70,21 @@ void print_point_row(const std::string& a, const std::string& p, const nlohmann:
 void add_compare_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
   c->opt.ports = "one,all";
-  add_common_options(
-      app.add_subcommand("compare", "the same job under several algorithms, port models, sizes and sources"), *c,
-      true);
-  runners()["compare"] = [c]() {
+  auto* cmd = app.add_subcommand("compare", "the same job under several algorithms, port models, sizes and sources");
+  add_common_options(cmd, *c, true);
+  auto with_cost = std::make_shared<bool>(false);
+  cmd->add_flag("--cost", *with_cost, "also synthesize each port model's router (yosys, cached; `wormnet cost`) and "
+                                     "print cycles x area");
+  runners()["compare"] = [c, with_cost]() {
     const fw::ScheduleRunOptions base = resolve(*c);
     check_writable(c->json, "--json");
     const auto algos = split_list(base.algorithm, "--algorithm"), ports = split_list(base.ports, "--ports");
+    // Areas first: a configuration yosys can not build fails before any simulation.
+    std::vector<CostReport> costs;
+    if (*with_cost)
+      costs = synthesize_costs(cost_requests(base.topology, base.ports, std::to_string(base.net.vcs),
+                                             std::to_string(base.net.buf)),
+                               c->jobs, true, false);
     const std::vector<uint32_t> sizes = parse_bytes(c->bytes_list);
     // Validate every combination up front so a bad name fails before any simulation.
     for (const auto& a : algos) alg::find_algorithm(a);
@@ -199,6 +208,7 @@ void add_compare_command(CLI::App& app) {
       fmt::print("per algorithm x ports x bytes, the mean over the sources: avg-lat / max-lat = the thesis's average / "
                  "maximum latency (first send -> receive completed), worst-max = the largest maximum, vs-first = the "
                  "first algorithm's mean max-lat over this one's; stepwise..flow: mean delay cycles per run\n");
+    if (*with_cost) print_area_table(summary, ports, costs);
     write_json_report(c->json, {{"schema", "wormnet.compare/3"}, {"runs", all}, {"summary", summary}});
     return ok ? 0 : 1;
   };

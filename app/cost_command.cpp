@@ -90,6 +90,31 @@ std::vector<CostReport> synthesize_costs(const std::vector<CostRequest>& reqs, u
   return out;
 }
 
+void print_area_table(nlohmann::json& summary, const std::vector<std::string>& ports,
+                      const std::vector<CostReport>& costs) {
+  std::map<std::string, double> area;
+  for (size_t i = 0; i < ports.size(); ++i) area[ports[i]] = costs[i].nand2();
+  fmt::print("router area (yosys, {} VCs x {} flits):", costs.front().req.vcs, costs.front().req.buf);
+  for (const auto& p : ports) fmt::print(" {} {:.2f} kNAND2", p, area[p] / 1000.0);
+  fmt::print("\n{:<24} {:>8} {:<5} {:>12} {:>8} {:>8} {:>8} {:>10}\n", "variant", "bytes", "ports", "cycles", "kNAND2",
+             "speedup", "area-x", "perf/area");
+  // Rows of one variant and size are consecutive per port model; the first port model is the reference.
+  std::map<std::string, double> first_cycles;
+  for (auto& row : summary) {
+    const std::string p = row["ports"].get<std::string>();
+    row["area_nand2"] = area[p];
+    const std::string key = fmt::format("{}|{}", row["variant"].get<std::string>(), row["bytes"].get<uint64_t>());
+    const double cyc = row["mean_cycles"].get<double>();
+    if (p == ports.front()) first_cycles[key] = cyc;
+    if (!first_cycles.count(key) || cyc <= 0) continue;
+    const double speedup = first_cycles[key] / cyc, ax = area[p] / area[ports.front()];
+    fmt::print("{:<24} {:>8} {:<5} {:>12.0f} {:>8.2f} {:>7.2f}x {:>7.2f}x {:>9.2f}x\n", row["variant"].get<std::string>(),
+               row["bytes"].get<uint64_t>(), p, cyc, area[p] / 1000.0, speedup, ax, speedup / ax);
+  }
+  fmt::print("speedup and area-x against the first port model ({}); perf/area = speedup / area-x: above 1x the "
+             "extra ports pay for their area\n", ports.front());
+}
+
 void add_cost_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners) {
   auto c = std::make_shared<CostCli>();
   auto* cmd = app.add_subcommand("cost", "synthesized router area (yosys) per topology x port model x VCs x buffer "
@@ -107,7 +132,7 @@ void add_cost_command(CLI::App& app, std::map<std::string, std::function<int()>>
     const auto reqs = cost_requests(c->topology, c->ports, c->vcs, c->buf);
     check_writable(c->json, "--json");
     const auto reports = synthesize_costs(reqs, c->jobs, !c->no_cache, true);
-    fmt::print("kNAND2: area in thousands of NAND2 equivalents (rtl/README.md §6: ABC-mapped NAND2/NOR2/NOT + "
+    fmt::print("kNAND2: area in thousands of NAND2 equivalents (rtl/README.md §8: ABC-mapped NAND2/NOR2/NOT + "
                "flip-flops, per-cell weights); the node address is an input, everything else a constant\n");
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& r : reports) rows.push_back(r.to_json());

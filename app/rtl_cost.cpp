@@ -120,13 +120,13 @@ void validate_cost(const CostRequest& req) {
   const Topology topo = Topology::parse(req.topology);
   parse_port_model(req.ports, topo);
   if (req.vcs < 1 || req.vcs > kMaxVcs)
-    throw ConfigError("--vcs", fmt::format("{} VCs; allowed 1..{}", req.vcs, kMaxVcs));
+    throw ConfigError("--vcs", fmt::format("{} VCs; allowed: 1..{}", req.vcs, kMaxVcs));
   if (topo.kind() == TopoKind::Torus && req.vcs % 2)
-    throw ConfigError("--vcs", fmt::format("{} VCs on a torus: the dateline needs two VC classes; allowed 2, 4",
+    throw ConfigError("--vcs", fmt::format("{} VCs on a torus: the dateline needs two VC classes; allowed: 2, 4",
                                            req.vcs));
   if (req.buf < 2 || req.buf > kMaxBuf || (req.buf & (req.buf - 1)))
     throw ConfigError("--buf", fmt::format("{} flits: the synthesized FIFO is a ring of a power-of-two size; "
-                                           "allowed 2, 4, 8, 16", req.buf));
+                                           "allowed: 2, 4, 8, 16", req.buf));
 }
 
 nlohmann::json CostReport::to_json() const {

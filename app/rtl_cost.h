@@ -1,6 +1,6 @@
 // What a router costs: yosys synthesizes rtl/cost/wn_router_cost.sv (the
 // router with its configuration fixed at elaboration) and the cell counts are
-// weighed in NAND2 equivalents (rtl/README.md §6). `wormnet cost` prints them;
+// weighed in NAND2 equivalents (rtl/README.md §8). `wormnet cost` prints them;
 // `wormnet compare --cost` puts them next to the measured cycles.
 #pragma once
 #include <nlohmann/json.hpp>
@@ -51,5 +51,9 @@ std::vector<CostRequest> cost_requests(const std::string& topologies, const std:
 // Synthesizes each request in its own process, `jobs` at once; `print`: the table rows as they come.
 std::vector<CostReport> synthesize_costs(const std::vector<CostRequest>& reqs, unsigned jobs, bool use_cache,
                                          bool print);
+// compare --cost: each summary row gains "area_nand2" (its port model's router), and a table of
+// cycles, area and performance per area against the first port model of the same variant and size.
+void print_area_table(nlohmann::json& summary, const std::vector<std::string>& ports,
+                      const std::vector<CostReport>& costs);
 
 }  // namespace wn::cli

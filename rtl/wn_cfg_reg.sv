@@ -7,7 +7,7 @@
 // every input change.
 // static_p: the configuration is fixed at elaboration (constants on the
 // inputs), so the registers are left out and synthesis folds the constants
-// into the routing and allocation logic (area estimates, rtl/README.md §6).
+// into the routing and allocation logic (area estimates, rtl/README.md §8).
 module wn_cfg_reg #(
   parameter int static_p = 0
 ) (

@@ -9,7 +9,7 @@ module wn_router #(
   parameter int vcs_max_p = 4,
   parameter int buf_max_p = 16,
   parameter int flit_width_p = 64,
-  // Elaboration-time trims for area estimates (rtl/README.md §6); the verilated
+  // Elaboration-time trims for area estimates (rtl/README.md §8); the verilated
   // routers keep the defaults and select channels with cfg_inj_i / cfg_ej_i.
   parameter int inj_p = ports_p,       // injection channels built
   parameter int ej_p = ports_p,        // ejection channels built

@@ -1,5 +1,5 @@
 `include "wn_flit.svh"
-// Synthesis top for area estimates (scripts/rtl_cost.sh, rtl/README.md §6):
+// Synthesis top for area estimates (scripts/rtl_cost.sh, rtl/README.md §8):
 // one router with its whole configuration fixed at elaboration, so synthesis
 // removes what the configuration never uses: absent injection / ejection
 // channels are not built, VCs and buffers are sized exactly, and the routing
