@@ -14,6 +14,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "systemc/core/cache_dir.h"
 #include "systemc/core/config_error.h"
 #include "systemc/topology/port_model.h"
 
@@ -66,12 +67,7 @@ std::string rtl_dir() {
   return WN_RTL_DIR;
 }
 
-std::string cost_cache_dir() {
-  if (const char* d = std::getenv("WORMNET_COST_CACHE"); d && *d) return d;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/wormnet/cost";
-  const char* home = std::getenv("HOME");
-  return std::string(home && *home ? home : "/tmp") + "/.cache/wormnet/cost";
-}
+std::string cost_cache_dir() { return cache_dir("WORMNET_COST_CACHE", "cost"); }
 
 std::vector<fs::path> rtl_sources(const std::string& dir) {
   std::vector<fs::path> out;

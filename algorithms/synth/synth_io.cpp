@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "algorithms/synth/synth.h"
+#include "systemc/core/cache_dir.h"
 #include "systemc/core/config_error.h"
 
 namespace wn::alg::synth {
@@ -82,12 +83,7 @@ Result from_json(const std::string& text, const Topology& topo, Request* req) {
   return r;
 }
 
-std::string cache_dir() {
-  if (const char* d = std::getenv("WORMNET_SYNTH_CACHE"); d && *d) return d;
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/wormnet/synth";
-  const char* home = std::getenv("HOME");
-  return std::string(home && *home ? home : "/tmp") + "/.cache/wormnet/synth";
-}
+std::string cache_dir() { return wn::cache_dir("WORMNET_SYNTH_CACHE", "synth"); }
 
 std::string cache_file(const Topology& topo, const Request& req) {
   std::string t = topo.name();
