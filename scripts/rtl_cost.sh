@@ -22,6 +22,7 @@ case $MODE in
     ;;
   check)
     OUT=${2:-$(mktemp -d)}
+    mkdir -p "$OUT"
     "$W" cost --topology mesh:8x8 --ports one,all --vcs 1 --buf 2 --no-cache --json "$OUT/a.json"
     "$W" cost --topology mesh:8x8 --ports one --vcs 2 --buf 2 --no-cache --json "$OUT/b.json"
     python3 - "$OUT/a.json" "$OUT/b.json" <<'PY'
