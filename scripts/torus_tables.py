@@ -208,20 +208,8 @@ for a, row in cyc.items():
     fit[a] = (my - b * mx, b)
 # Best algorithm as m grows: start with the smallest intercept, then take the earliest crossing.
 if fit:
-    cur, m = min(fit, key=lambda a: (fit[a][0] + fit[a][1] * 0.25)), 0.0
-    seq = [cur]
-    while True:
-        best = None
-        for a, (a0, b0) in fit.items():
-            c0, c1 = fit[cur]
-            if b0 < c1:
-                x = (a0 - c0) / (c1 - b0)
-                if x > m and (best is None or x < best[0]):
-                    best = (x, a)
-        if not best:
-            break
-        m, cur = best
-        seq.append(f"at m = {m:.2f} flits ({4 * m:.1f} B) -> {cur}")
+    seq = [best_sequence(fit)[0][1]] + [f"at m = {m:.2f} flits ({4 * m:.1f} B) -> {a}"
+                                        for m, a in best_sequence(fit)[1:]]
     print("\nbest: " + " ".join(seq))
     for a, (a0, b0) in fit.items():
         print(f"  fit {a}: T = {a0:.1f} + {b0:.1f} m")
