@@ -70,6 +70,9 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   add_uint(cmd, "--vcs", o.net.vcs, "virtual channels per port (even on a torus)", 1, kMaxVcs);
   add_uint(cmd, "--buf", o.net.buf, "buffer depth per VC in flits", 1, kMaxBuf);
   add_uint(cmd, "--max-cycles", o.run.max_cycles, "stop the run after this many cycles", 1, kMaxCycles);
+  cmd->add_flag("--no-idle-skip{false}", o.run.skip_idle,
+                "evaluate every cycle, also stretches where nothing is in flight and nodes compute "
+                "(identical results, slower; for checking and benchmarks)");
   add_uint(cmd, "--seed", o.seed, "seed of every random choice (--source random)", 0, UINT64_MAX);
   cmd->add_option("--json", c.json, "write results as JSON to this file");
   if (!list_ok) {

@@ -68,6 +68,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   RunCensus census(n);
   for (auto& nd : nodes) nd->set_census(&census);
   int quiet_edges = 0;
+  uint64_t jump_limit = 0;  // for the engine: how far an idle stretch may be skipped (0: not now)
   size_t runnable = 0;  // a node last seen neither finished nor blocked (checked first)
   // Only live nodes can packetize or drive (the others' outboxes and NIs are
   // empty); node order as before, so packet ids do not change.
@@ -80,6 +81,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     census.prune([&](int i) { return !nodes[size_t(i)]->ni.idle(); });
   };
   auto after = [&](uint64_t now) {
+    jump_limit = 0;
     for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
     contention.observe(net, store, now);
     if (census.errors() > 0) return false;
@@ -114,15 +116,20 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
       res.error = fmt::format("stopped at --max-cycles {} before the firmware finished", opt.max_cycles);
       return false;
     }
+    // Nothing in flight and some node computing (a start-up, a barrier's cost):
+    // until a firmware thread wakes, every edge would find the same. Never
+    // while all nodes wait (the stuck verdict needs its two quiet edges).
+    if (opt.skip_idle && network_empty && !all_waiting) jump_limit = opt.max_cycles - 1;
     return true;
   };
 
-  engine.run(before, after);
+  engine.run(before, after, [&](uint64_t) { return jump_limit; });
   res.wall_seconds = engine.wall_seconds();
   for (auto& nd : nodes)
     if (nd->error()) std::rethrow_exception(nd->error());
 
   res.cycles_simulated = engine.now();
+  res.cycles_skipped = engine.cycles_skipped();
   for (auto& nd : nodes) {
     res.cycles = std::max(res.cycles, nd->finish_cycle());
     res.memory.push_back(std::move(nd->memory()));
@@ -132,6 +139,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   for (const auto& e : sb.errors()) res.error += (res.error.empty() ? "" : "\n") + e;
   res.packets = store.size();
   res.packet_records = store.take();
+  res.log.renumber(res.packet_records);
   res.packet_delay = contention.take_delays();
   res.delay_unexplained = contention.unexplained();
   res.message_delay = message_delays(res.log, res.packet_records, res.packet_delay, topo);

@@ -27,6 +27,9 @@ struct FirmwareRunOptions {
   // Synchronous sends (firmware/rendezvous.h): a send waits until its receiver posted the receive.
   bool synchronous_sends = false;
   uint64_t max_cycles = 100'000'000;
+  // Jump over idle stretches (nothing in flight, nodes computing): the same
+  // results; false evaluates every cycle (--no-idle-skip, to check exactly that).
+  bool skip_idle = true;
   uint64_t watchdog = 20000;  // cycles without flit movement with flits inside = deadlock
   bool explain_deadlock = false;  // track every flit so a deadlock names its cycle of waits (slower)
   uint64_t expected_messages = 0; // hint: reserve the message log (a big cube's log is GBs)
@@ -41,6 +44,7 @@ struct FirmwareRunResult {
   std::string error;            // first problem (deadlock, stuck firmware, scoreboard, limit)
   uint64_t cycles = 0;          // operation time: last firmware return
   uint64_t cycles_simulated = 0;
+  uint64_t cycles_skipped = 0;  // of those, idle ones jumped over (engine.h, Quiet)
   std::vector<std::vector<alg::Word>> memory;  // final memory per node
   std::vector<std::vector<StepSpan>> steps;    // per node
   MessageLog log;

@@ -1,6 +1,9 @@
 // Every firmware message of a run and the packets it was split into, shared
-// by all nodes of one co-simulation (ids are assigned in node order at the
-// clock edge, so they are deterministic).
+// by all nodes of one co-simulation. A message gets its id when its node's
+// thread calls send(), in whatever order the SystemC kernel runs the threads
+// that wake in the same nanosecond; after the run, renumber() makes the ids
+// canonical (issue cycle, source node, program order), so they do not depend
+// on the kernel's queue (or on which idle cycles the engine skipped).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -36,6 +39,11 @@ struct MessageRecord {
 struct MessageLog {
   std::vector<MessageRecord> messages;
   std::vector<uint32_t> message_of_packet;  // indexed by packet id
+
+  // Orders messages by (issued, src, id) and rewrites every message id the run
+  // recorded: message_of_packet and the packets' `message`. Call once, after
+  // the run and before anything reads the ids.
+  void renumber(std::vector<PacketRecord>& packets);
 };
 
 }  // namespace wn::fw

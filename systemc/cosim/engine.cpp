@@ -2,41 +2,44 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
 #include <systemc>
 
 namespace wn {
 
-// The clock and the clocked top of the co-simulation. The SystemC kernel owns
-// time; the fabric's method is the only process that runs every cycle, and
-// it calls the nodes in node order, so results do not depend on the
-// scheduler's process order.
+// The clocked top of the co-simulation. The SystemC kernel owns time; the
+// fabric's method is the only process that runs every cycle, and it calls the
+// nodes in node order, so results do not depend on the scheduler's process
+// order. It schedules its own edges (no sc_clock: an idle stretch of the run
+// can then be one timed notification instead of one edge per cycle).
 class Engine::Clocked {
  public:
   class Fabric : public sc_core::sc_module {
    public:
     SC_HAS_PROCESS(Fabric);
-    sc_core::sc_in<bool> clk;
     Fabric(const sc_core::sc_module_name& name, Engine& engine) : sc_core::sc_module(name), engine_(engine) {
       // sc_stop() is how every run ends; the kernel's info messages are noise
       // on a results table (warnings and errors still print).
       sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
-      SC_METHOD(edge);
-      sensitive << clk.pos();
-      dont_initialize();
+      SC_METHOD(tick);  // initialized: its first call, at time 0, schedules edge 0
     }
 
    private:
-    void edge() { engine_.edge(); }
+    // Edges at n + 0.5 ns: firmware threads own the whole nanoseconds (firmware/firmware_node.h).
+    void tick() {
+      if (!started_) {
+        started_ = true;
+        next_trigger(0.5, sc_core::SC_NS);
+        return;
+      }
+      if (const uint64_t next = engine_.edge()) next_trigger(double(next), sc_core::SC_NS);
+    }
     Engine& engine_;
+    bool started_ = false;
   };
 
-  // Edges at n + 0.5 ns: firmware threads own the whole nanoseconds (firmware/firmware_node.h).
-  explicit Clocked(Engine& engine)
-      : clk("clk", 1, sc_core::SC_NS, 0.5, 0.5, sc_core::SC_NS, true), fabric("fabric", engine) {
-    fabric.clk(clk);
-  }
-  sc_core::sc_clock clk;
+  explicit Clocked(Engine& engine) : fabric("fabric", engine) {}
   Fabric fabric;
 };
 
@@ -48,9 +51,10 @@ Engine::Engine(const Topology& topo, const NetworkParams& params, EngineOptions 
 
 Engine::~Engine() = default;
 
-void Engine::run(Before before, After after) {
+void Engine::run(Before before, After after, Quiet quiet) {
   before_ = std::move(before);
   after_ = std::move(after);
+  quiet_ = std::move(quiet);
   clocked_ = std::make_unique<Clocked>(*this);
   if (!opt_.trace.empty()) net_.trace(opt_.trace);
   const auto t0 = std::chrono::steady_clock::now();
@@ -60,18 +64,43 @@ void Engine::run(Before before, After after) {
   if (error_) std::rethrow_exception(error_);
 }
 
-void Engine::edge() {
+uint64_t Engine::edge() {
   bool go_on = false;
+  uint64_t next = 1;
   try {
     before_(now_);
     net_.cycle();
     if (tracker_) tracker_->observe(net_);
     go_on = after_(now_);
+    if (go_on) next = next_cycle() - now_;
   } catch (...) {
     error_ = std::current_exception();
+    go_on = false;
   }
   ++now_;
-  if (!go_on) sc_core::sc_stop();
+  if (!go_on) {
+    sc_core::sc_stop();
+    return 0;
+  }
+  if (next > 1) {
+    net_.skip_idle(next - 1);
+    skipped_ += next - 1;
+    now_ += next - 1;
+  }
+  return next;
+}
+
+// The cycle of the next edge: now_ + 1, or later when the run and the
+// network are idle and the kernel has nothing to do before then. Firmware
+// acts at whole nanoseconds; what it does at ns t is seen by edge t.
+uint64_t Engine::next_cycle() {
+  const uint64_t soonest = now_ + 1;
+  if (!quiet_ || !net_.idle()) return soonest;
+  const uint64_t limit = quiet_(now_);
+  if (limit <= soonest || !sc_core::sc_pending_activity()) return soonest;
+  const double at = (sc_core::sc_time_stamp() + sc_core::sc_time_to_pending_activity()).to_seconds() * 1e9;
+  const uint64_t cycle = uint64_t(at + 0.25);  // whole ns: the cycle of that edge
+  return std::max(soonest, std::min(cycle, limit));
 }
 
 void Engine::report_deadlock() {

@@ -5,7 +5,8 @@
 //
 // A cycle is: before(now) (nodes drive), one edge of every router, the
 // tracker's observation, after(now) (nodes collect, the run's own checks and
-// stop conditions; false stops). Collecting never changes what the tracker
+// stop conditions; false stops). A run that knows when its nodes are idle
+// may let the engine jump over idle cycles (quiet(), below). Collecting never changes what the tracker
 // reads (the routers' outputs and last inputs), so observing before after()
 // is the same as observing right after collecting, as the runs used to.
 //
@@ -53,6 +54,15 @@ class Engine {
  public:
   using Before = std::function<void(uint64_t now)>;
   using After = std::function<bool(uint64_t now)>;  // false: stop after this cycle
+  // Asked after after(now) returned true: the last cycle the run may jump to
+  // when nothing happens before it (<= now + 1: no jump). A run answers > now + 1
+  // only when none of its nodes has work for the fabric (outboxes and NIs empty)
+  // and its checks would give the same verdicts on every skipped cycle; the
+  // engine then jumps only if the network is idle too (a router that is idle
+  // and receives nothing keeps its state: rtl/README.md §6) and lands on the
+  // cycle of the kernel's next pending activity (a firmware thread waking up),
+  // so cycle counts, packet ids and every output are those of the full run.
+  using Quiet = std::function<uint64_t(uint64_t now)>;
 
   // `topo` must outlive the engine (the network keeps a reference).
   Engine(const Topology& topo, const NetworkParams& params, EngineOptions opt);
@@ -72,11 +82,13 @@ class Engine {
   // (SystemC elaborates once). The nodes must exist by now: the clock and
   // the clocked process are created here, after them, as they always were.
   // Rethrows an exception raised inside a cycle (lock-step divergence, ...).
-  void run(Before before, After after);
+  void run(Before before, After after, Quiet quiet = nullptr);
 
   // Cycles run so far (during a cycle: the cycle's number).
   uint64_t now() const { return now_; }
   double wall_seconds() const { return wall_seconds_; }
+  // Cycles jumped over (counted in now(), never evaluated).
+  uint64_t cycles_skipped() const { return skipped_; }
 
   // For after(): the watchdog's verdict at cycle `now`; call it once per
   // cycle. When true, deadlock_report() holds the report.
@@ -89,7 +101,9 @@ class Engine {
 
  private:
   class Clocked;
-  void edge();
+  // One cycle; returns the cycles until the next one (0: stop).
+  uint64_t edge();
+  uint64_t next_cycle();
   void report_deadlock();
 
   EngineOptions opt_;
@@ -101,9 +115,11 @@ class Engine {
   std::string deadlock_report_;
   Before before_;
   After after_;
+  Quiet quiet_;
   std::unique_ptr<Clocked> clocked_;
   std::exception_ptr error_;
   uint64_t now_ = 0;
+  uint64_t skipped_ = 0;
   double wall_seconds_ = 0;
 };
 

@@ -72,6 +72,12 @@ class Network {
   const RouterIn& last_in(int node) const { return seen_[size_t(node)]; }
 
   void cycle();
+  // Nothing to evaluate next cycle: the last cycle evaluated no router (so none
+  // has state or input) and nothing was injected since. Idle cycles change no
+  // router state (rtl/README.md §6), so they may be skipped: skip_idle(k)
+  // counts k of them without evaluating anything.
+  bool idle() const { return evaluated_.empty() && injected_ == 0; }
+  void skip_idle(uint64_t k) { cycles_ += k; }
   uint64_t cycles() const { return cycles_; }
   uint64_t router_evals() const { return router_evals_; }
   // Flit movements (router outputs + injections) in the last cycle.
