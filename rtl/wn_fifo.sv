@@ -38,6 +38,9 @@ module wn_fifo #(
     assert (count_r <= (ptr_w_lp+1)'(depth_p));
     assert (!(push_i && count_r == (ptr_w_lp+1)'(depth_p)));
     assert (!(pop_i && count_r == '0));
+    // The ring's bookkeeping (a lemma for unbounded proofs): the pointers are
+    // count_r apart, so a push never overwrites the front of a non-empty ring.
+    assert (ptr_w_lp'(wr_ptr_r - rd_ptr_r) == ptr_w_lp'(count_r));
   end
 `endif
 endmodule

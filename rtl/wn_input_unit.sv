@@ -135,4 +135,30 @@ module wn_input_unit #(
   assign credit_o = credit_r;
   assign credit_vc_o = credit_vc_r;
   assign busy_o = (~empty != '0) || credit_r;
+`ifdef FORMAL
+  // The credit loop's conservation law on each input VC, stated so that an
+  // unbounded proof can use it (rtl/README.md §9): flits received whose credit
+  // has not gone back upstream are in the buffer or are the credit leaving now.
+  for (genvar v = 0; v < vcs_p; v++) begin : fv
+    logic [4:0] owed_r, held_r;
+    logic back;
+    assign back = credit_r && credit_vc_r == 2'(v);
+    always @(*) if (!reset_i) assert (owed_r == held_r + 5'(back));
+    // While a head waits at the front with its output granted, the grant is
+    // what the route unit computes for that head, its VC within the class.
+    always @(*) if (!reset_i && active_r[v] && !empty[v] && front[v][`WN_HEAD_BIT])
+      assert (vc[v].route_eject ? out_r[v] >= out_w_p'(ports_p)
+                                : out_r[v] == vc[v].route_out && out_vc_r[v] >= vc[v].route_lo &&
+                                  out_vc_r[v] <= vc[v].route_hi);
+    always_ff @(posedge clk_i) begin
+      if (reset_i) begin
+        owed_r <= '0;
+        held_r <= '0;
+      end else begin
+        owed_r <= owed_r + 5'(push[v]) - 5'(back);
+        held_r <= held_r + 5'(push[v]) - 5'(pop[v]);
+      end
+    end
+  end
+`endif
 endmodule

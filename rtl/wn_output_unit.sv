@@ -94,6 +94,20 @@ module wn_output_unit #(
         assert (flit_i[`WN_HEAD_BIT] != open_r[w]);  // a head starts a packet, nothing else does
       end
     end
+    // The credit loop's conservation law, stated so that an unbounded proof can
+    // use it (rtl/README.md §9): flits that left the output register and whose
+    // credit has not come back, the flit in the register, and the credits add
+    // up to the downstream buffer depth.
+    logic [4:0] owed_r;
+    logic sent, back;
+    assign sent = valid_o && flit_o[`WN_VC_LSB +: `WN_VC_W] == 2'(w);
+    assign back = credit_i && credit_vc_i == 2'(w);
+    always @(*) if (!reset_i && !is_eject_p)
+      assert (owed_r + credits_r[w] + 5'(sent) == cfg_buf_i);
+    always_ff @(posedge clk_i) begin
+      if (reset_i) owed_r <= '0;
+      else owed_r <= owed_r + 5'(sent) - 5'(back);
+    end
     always_ff @(posedge clk_i) begin
       if (reset_i) open_r[w] <= 1'b0;
       else if (valid_i && vc == 2'(w)) begin

@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
 # Formal properties of the router (issue 20, rtl/README.md §9). The harness rtl/formal/wn_router_formal.sv
 # (radix 4, 2 VCs x 2 flits, 4x4 mesh or torus, any node address) and the units' `FORMAL` assertions
-# are turned into an AIGER model by yosys 0.23 and checked by ABC (yosys-abc, part of Debian's yosys):
-# bounded model checking (bmc3) and an unbounded proof attempt (pdr). A deliberately broken router
-# (WN_FORMAL_BROKEN: a head may take an output VC another packet holds) must fail; yosys's own SAT
-# solver then writes the counterexample as a VCD.
-#   scripts/rtl_formal.sh quick [OUT]   mesh one-port to depth 6 + the broken variant (ctest rtl_formal_quick)
-#   scripts/rtl_formal.sh full [OUT]    mesh/torus x one/all-port, BMC for FORMAL_SECONDS each (default 900)
-#                                       and PDR for FORMAL_SECONDS (ctest label formal)
+# are turned into an AIGER model by yosys 0.23 and checked by ABC (yosys-abc, part of Debian's yosys).
+# A deliberately broken router (WN_FORMAL_BROKEN: a head may take an output VC another packet holds)
+# must fail; yosys's own SAT solver then writes the counterexample as a VCD.
+#   scripts/rtl_formal.sh quick [OUT]   mesh one-port, bmc3 to depth 6 + the broken variant (ctest rtl_formal_quick)
+#   scripts/rtl_formal.sh full [OUT]    mesh/torus x one/all-port (ctest label formal; FORMAL_CASES picks), per case:
+#       1. every assertion on its own by pdr (IC3: proved for every depth, or undecided), 2 s each;
+#       2. rounds: the source assertions proved in every instance so far become assumptions (sound:
+#          they hold in every reachable state) and pdr retries the rest; a round that proves no new
+#          line retries with 4x the time, up to FORMAL_SECONDS (default 120) per assertion (the
+#          units' FORMAL lemmas exist to be used this way);
+#       3. whatever is still undecided: bmc3 on all of it together, FORMAL_BMC_SECONDS (default 1800),
+#          to depth 20 or as deep as it gets.
+#       OUT/CASE.props lists each assertion instance with its result; a summary line per case.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RTL=$ROOT/rtl
 MODE=${1:-quick}
 OUT=${2:-$ROOT/build/formal}
-SECS=${FORMAL_SECONDS:-900}
+SECS=${FORMAL_SECONDS:-120}
+BMC_SECS=${FORMAL_BMC_SECONDS:-1800}
 mkdir -p "$OUT"
 
 # aig NAME DEFINES PARAMS: the harness with the given parameters as an AIGER model.
@@ -21,8 +28,33 @@ aig() {
   local front="read_verilog -sv -formal $2 -I$RTL $RTL/*.sv $RTL/formal/wn_router_formal.sv; chparam $3 wn_router_formal;
     prep -top wn_router_formal -flatten; memory_map; opt -full; async2sync; dffunmap; opt_clean"
   echo "$front" > "$OUT/$1.front.ys"
-  yosys -q -l "$OUT/$1.yosys.log" -p "$front; chformal -assume -early; setundef -anyseq; opt -keepdc -fast;
-    techmap; opt -fast; dffunmap; abc -fast -g AND; opt_clean; write_aiger -zinit $OUT/$1.aig" > /dev/null 2>&1
+  yosys -q -l "$OUT/$1.yosys.log" -p "$front; ${4:-} chformal -assume -early; setundef -anyseq; opt -keepdc -fast;
+    techmap; opt -fast; dffunmap; abc -fast -g AND; opt_clean; tee -q -o $OUT/$1.names select -list t:\$assert;
+    write_aiger -zinit $OUT/$1.aig" > /dev/null 2>&1
+}
+
+# where NAME: "instance<TAB>file:line" per AIGER output (yosys writes asserts in the order select lists them)
+where() {
+  sed -e "s#$ROOT/##g" -e 's/^[^/]*\///' "$OUT/$1.names" | awk '{
+    loc = $0; sub(/.*\$assert\$/, "", loc); sub(/\$[0-9]+$/, "", loc)
+    inst = "harness"
+    if (index($0, "$flatten\\") == 1) { inst = substr($0, 10); sub(/\.\$assert\$.*/, "", inst); gsub(/\\/, "", inst) }
+    print inst "\t" loc }'
+}
+
+# prove_each NAME SECONDS: pdr on every output's cone; prints "proved|undecided (frame F)" per output
+prove_each() {
+  local n i r
+  n=$(wc -l < "$OUT/$1.names")
+  for ((i = 0; i < n; i++)); do
+    r=$(yosys-abc -c "read_aiger $OUT/$1.aig; fold; strash; cone -O $i -s; scorr; dc2; pdr -T $2" 2>&1 |
+        grep -E "Property proved|was asserted|Reached timeout" | tail -1)
+    case $r in
+      *"Property proved"*) echo "proved" ;;
+      *"was asserted"*) echo "FAILS" ;;
+      *) echo "undecided (pdr frame $(echo "$r" | grep -o 'frame [0-9]*' | grep -o '[0-9]*'))" ;;
+    esac
+  done
 }
 
 # bmc NAME DEPTH SECONDS: prints the deepest frame with no failing assertion, or the failing frame.
@@ -46,14 +78,48 @@ case $MODE in
     ;;
   full)
     status=0
-    for kind in 0 1; do
-      for inj in 1 4; do
-        name=$([ $kind = 0 ] && echo mesh || echo torus)_$([ $inj = 1 ] && echo one || echo all)
-        aig "$name" "" "-set inj_p $inj -set kind_p $kind"
-        bmc "$name" 20 "$SECS" || status=1
-        p=$(yosys-abc -c "read_aiger $OUT/$name.aig; fold; strash; pdr -T $SECS" 2>&1 | grep -E "Property proved|was asserted|timeout|Reached" | tail -1)
-        echo "$name: pdr: ${p:-no result within $SECS s}"
+    for name in ${FORMAL_CASES:-mesh_one mesh_all torus_one torus_all}; do
+      case $name in
+        mesh_one) params="-set inj_p 1 -set kind_p 0" ;; mesh_all) params="-set inj_p 4 -set kind_p 0" ;;
+        torus_one) params="-set inj_p 1 -set kind_p 1" ;; torus_all) params="-set inj_p 4 -set kind_p 1" ;;
+        *) echo "rtl_formal.sh: FORMAL_CASES '$name'; allowed: mesh_one mesh_all torus_one torus_all" >&2; exit 2 ;;
+      esac
+      t0=$SECONDS
+      rm -f "$OUT/$name".*
+      # Round 0 proves each assertion alone; every later round assumes the source lines proved in
+      # every instance so far (sound: they hold in every reachable state) and retries the rest.
+      # Each try starts with 2 s per assertion (a lemma proves in well under that) and grows the
+      # limit fourfold up to FORMAL_SECONDS only when a try proves no new line.
+      round=0 lemmas="" cur=$name t=2
+      aig "$cur" "" "$params"
+      : > "$OUT/$name.props"
+      while :; do
+        paste <(prove_each "$cur" "$t") <(where "$cur") | sed "s/^proved/proved (round $round)/" > "$OUT/$cur.round"
+        grep -q "^FAILS" "$OUT/$cur.round" && status=1
+        grep -q "^undecided" "$OUT/$cur.round" || break
+        new=$(awk -F'\t' '{ n = split($3, a, "/"); loc = a[n]; all[loc] = 1; if ($1 !~ /^proved/) bad[loc] = 1 }
+              END { for (l in all) if (!(l in bad)) printf "a:src=*%s.* ", l }' "$OUT/$cur.round")
+        if [ -z "$new" ]; then
+          [ "$t" -ge "$SECS" ] && break
+          t=$((t * 4 > SECS ? SECS : t * 4))
+          continue
+        fi
+        # the newly proved lines are recorded and assumed from now on
+        awk -F'\t' -v sel="$new" '{ n = split($3, a, "/"); if (index(sel, "*" a[n] ".*")) print }' "$OUT/$cur.round" >> "$OUT/$name.props"
+        lemmas="$lemmas$new"
+        round=$((round + 1)) cur=$name.r$round
+        aig "$cur" "" "$params" "chformal -assert2assume $lemmas;"
       done
+      cat "$OUT/$cur.round" >> "$OUT/$name.props"
+      undecided=$(grep -c "^undecided" "$OUT/$name.props" || true)
+      depth=""
+      if [ "$undecided" -gt 0 ]; then
+        # bmc over everything still undecided, the proved lines assumed
+        r=$(yosys-abc -c "read_aiger $OUT/$cur.aig; fold; strash; bmc3 -F 20 -T $BMC_SECS" 2>&1 | grep -E "asserted|No output" | tail -1)
+        case $r in *"was asserted"*) status=1 ;; esac
+        depth=", bmc on those: $r"
+      fi
+      echo "$name: $(wc -l < "$OUT/$name.props") assertions: $(grep -c "^proved" "$OUT/$name.props") proved for every depth (pdr, $round rounds with proved lemmas), $undecided undecided$depth ($((SECONDS - t0)) s)"
     done
     exit $status
     ;;

@@ -59,7 +59,9 @@ module wn_router_formal #(
   // ---- upstream neighbours: credits and packet framing per input VC ----
   for (genvar p = 0; p < P; p++) begin : up
     for (genvar v = 0; v < V; v++) begin : vc
-      logic [2:0] cred_r;
+      // Counted like the input unit's own FORMAL shadow (flits sent whose
+      // credit has not come back), so the two are one register to the prover.
+      logic [4:0] owed_r;
       logic open_r;
       logic arrive, ret;
       logic [W-1:0] f;
@@ -67,16 +69,16 @@ module wn_router_formal #(
       assign arrive = in_valid_i[p] && f[`WN_VC_LSB +: `WN_VC_W] == 2'(v);
       assign ret = in_credit[p] && in_credit_vc[p*2 +: 2] == 2'(v);
       always @(*) if (!reset_i) begin
-        if (arrive) assume (cred_r != 3'd0 && f[`WN_HEAD_BIT] != open_r);
+        if (arrive) assume (owed_r < 5'(B) && f[`WN_HEAD_BIT] != open_r);
         if (arrive && f[`WN_HEAD_BIT]) assume (f[`WN_DEST_LSB+4 +: `WN_DEST_W-4] == '0);
-        assert (cred_r <= 3'(B));   // no credit returned for a flit not received
+        assert (!(ret && owed_r == 5'd0));   // no credit returned for a flit not received
       end
       always_ff @(posedge clk_i) begin
         if (reset_i) begin
-          cred_r <= 3'(B);
+          owed_r <= '0;
           open_r <= 1'b0;
         end else begin
-          cred_r <= cred_r - 3'(arrive) + 3'(ret);
+          owed_r <= owed_r + 5'(arrive) - 5'(ret);
           if (arrive) open_r <= !f[`WN_TAIL_BIT];
         end
       end
@@ -86,21 +88,21 @@ module wn_router_formal #(
 
   // ---- the node's NI: injection credits and framing per channel ----
   for (genvar i = 0; i < P; i++) begin : ni
-    logic [2:0] cred_r;
+    logic [4:0] owed_r;   // flits injected whose credit has not come back
     logic open_r;
     logic [W-1:0] f;
     assign f = inj_flit_i[i*W +: W];
     always @(*) if (!reset_i && inj_valid_i[i]) begin
-      assume (i < inj_p && cred_r != 3'd0 && f[`WN_HEAD_BIT] != open_r);
+      assume (i < inj_p && owed_r < 5'(B) && f[`WN_HEAD_BIT] != open_r);
       if (f[`WN_HEAD_BIT]) assume (f[`WN_DEST_LSB+4 +: `WN_DEST_W-4] == '0);
     end
-    always @(*) if (!reset_i) assert (cred_r <= 3'(B));
+    always @(*) if (!reset_i) assert (!(inj_credit[i] && owed_r == 5'd0));
     always_ff @(posedge clk_i) begin
       if (reset_i) begin
-        cred_r <= 3'(B);
+        owed_r <= '0;
         open_r <= 1'b0;
       end else begin
-        cred_r <= cred_r - 3'(inj_valid_i[i]) + 3'(inj_credit[i]);
+        owed_r <= owed_r + 5'(inj_valid_i[i]) - 5'(inj_credit[i]);
         if (inj_valid_i[i]) open_r <= !f[`WN_TAIL_BIT];
       end
     end
@@ -109,17 +111,17 @@ module wn_router_formal #(
   // ---- downstream neighbours: flits sent on an output VC never exceed its buffer ----
   for (genvar o = 0; o < P; o++) begin : down
     for (genvar w = 0; w < V; w++) begin : vc
-      logic [2:0] owed_r;   // flits sent on (o, w) whose credit has not come back
+      logic [4:0] owed_r;   // flits sent on (o, w) whose credit has not come back (as the output unit counts)
       logic sent, back;
       assign sent = out_valid[o] && out_flit[o*W + `WN_VC_LSB +: `WN_VC_W] == 2'(w);
       assign back = out_credit_i[o] && out_credit_vc_i[o*2 +: 2] == 2'(w);
       always @(*) if (!reset_i) begin
-        if (back) assume (owed_r != 3'd0);
-        assert (owed_r + 3'(sent) <= 3'(B));
+        if (back) assume (owed_r != 5'd0);
+        assert (owed_r + 5'(sent) <= 5'(B));
       end
       always_ff @(posedge clk_i) begin
         if (reset_i) owed_r <= '0;
-        else owed_r <= owed_r + 3'(sent) - 3'(back);
+        else owed_r <= owed_r + 5'(sent) - 5'(back);
       end
     end
     always @(*) if (!reset_i && out_credit_i[o]) assume (out_credit_vc_i[o*2 +: 2] < 2'(V));
