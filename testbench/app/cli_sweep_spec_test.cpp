@@ -219,7 +219,8 @@ TEST(CliSweepSpec, TrafficAndCheckSpecsRun) {
                                       "rate: {from: 0.1, to: 0.2, step: 0.1}\ncycles: 500\nwarmup: 100\n");
   const CliRun r = wormnet("sweep " + t + " -j 2 --out " + d + "/t.jsonl");
   ASSERT_EQ(r.code, 0) << r.out;
-  const auto ls = lines_of(d + "/t.jsonl");
+  // Lines are appended as the two workers finish; by_point restores the spec's order.
+  const auto ls = by_point(lines_of(d + "/t.jsonl"));
   ASSERT_EQ(ls.size(), 4u);
   EXPECT_EQ(ls[3]["params"]["rate"], "0.2");
   EXPECT_GT(ls[3]["throughput"]["accepted"].get<double>(), 0.1);
