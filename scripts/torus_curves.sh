@@ -7,14 +7,14 @@
 #
 # usage: scripts/torus_curves.sh [OUTDIR] [GROUP ...]
 #   OUTDIR  default build/curves
-#   GROUP   any of: pred t32 free32 t64new base32 t32mid t64m2 t64b1 t64b t64a t64c t32big (default: all, in this order)
+#   GROUP   any of: pred t32 free32 t64new base32 t32mid t64m2 t64b1 t64m2b t64b t64a t64c t32big (default: all, in this order)
 # env: WORMNET (default build/wormnet)
 # Then: scripts/torus_tables.py OUTDIR/c32_a5000_*.json  (tables, fits, crossovers)
 set -u
 cd "$(dirname "$0")/.."
 out=${1:-build/curves}
 shift || true
-groups=${*:-pred t32 free32 t64new base32 t32mid t64m2 t64b1 t64b t64a t64c t32big}
+groups=${*:-pred t32 free32 t64new base32 t32mid t64m2 t64b1 t64m2b t64b t64a t64c t32big}
 wn=${WORMNET:-build/wormnet}
 mkdir -p "$out"
 
@@ -79,6 +79,7 @@ for g in $groups; do
     # flits (the node-memory limit), then 2 and 3
     t64new) t64 5000 "torus-t1.2 torus-t1.1" 4 ;;
     t64m2) t64 5000 "$all64" 8 ;;
+    t64m2b) t64 10000 "$all64" 8 ;;
     t64b1) t64 5000 "torus-t2" 4; t64 10000 "torus-t1 torus-t2" 4 ;;
     t64a) t64 5000 "$all64" 4 16 ;;
     base32)  # direct and pairwise exchanges on 32x32 (1023 start-ups each)
