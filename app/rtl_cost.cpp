@@ -7,12 +7,14 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 #include "systemc/core/cache_dir.h"
 #include "systemc/core/config_error.h"
@@ -73,7 +75,7 @@ std::vector<fs::path> rtl_sources(const std::string& dir) {
   std::vector<fs::path> out;
   std::error_code ec;
   for (const auto& e : fs::directory_iterator(dir, ec))
-    if (e.path().extension() == ".sv") out.push_back(e.path());
+    if (e.path().extension() == ".sv" || e.path().extension() == ".svh") out.push_back(e.path());
   std::sort(out.begin(), out.end());
   out.push_back(fs::path(dir) / "cost" / "wn_router_cost.sv");
   if (!fs::exists(out.back()))
@@ -86,6 +88,34 @@ std::string slurp(const fs::path& p) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
+}
+
+// The text synthesis sees: `ifdef FORMAL sections (proof lemmas, never synthesized) are
+// dropped, so adding a lemma does not invalidate every cached area.
+std::string synthesized_text(const std::string& src) {
+  std::istringstream in(src);
+  std::string line, out;
+  std::vector<bool> formal;  // per open `ifdef: is it `ifdef FORMAL
+  bool skipping = false, in_else = false;
+  for (size_t skip_depth = 0; std::getline(in, line);) {
+    const auto b = line.find_first_not_of(" \t");
+    const std::string t = b == std::string::npos ? "" : line.substr(b);
+    if (t.rfind("`ifdef", 0) == 0 || t.rfind("`ifndef", 0) == 0) {
+      formal.push_back(t.rfind("`ifdef FORMAL", 0) == 0 && (t.size() == 13 || (!std::isalnum(t[13]) && t[13] != '_')));
+      if (formal.back() && !skipping) skipping = true, skip_depth = formal.size(), in_else = false;
+    } else if (t.rfind("`else", 0) == 0 && skipping && formal.size() == skip_depth) {
+      in_else = !in_else;
+      continue;
+    } else if (t.rfind("`endif", 0) == 0 && !formal.empty()) {
+      formal.pop_back();
+      if (skipping && formal.size() < skip_depth) {
+        skipping = false;
+        continue;
+      }
+    }
+    if (!skipping || in_else) out += line + "\n";
+  }
+  return out;
 }
 
 struct Elaboration {
@@ -141,8 +171,8 @@ CostReport synthesize_cost(const CostRequest& req, bool use_cache) {
   std::string files;
   uint64_t h = fnv1a(e.params);
   for (const auto& s : sources) {
-    files += " " + s.string();
-    h = fnv1a(slurp(s), h);
+    if (s.extension() == ".sv") files += " " + s.string();
+    h = fnv1a(synthesized_text(slurp(s)), h);
   }
   CostReport r;
   r.req = req;

@@ -23,8 +23,21 @@ case $MODE in
   check)
     OUT=${2:-$(mktemp -d)}
     mkdir -p "$OUT"
-    "$W" cost --topology mesh:8x8 --ports one,all --vcs 1 --buf 2 --no-cache --json "$OUT/a.json"
+    # a.json fills an empty cache: the cache-key checks below reuse it
+    rm -rf "$OUT/cache" "$OUT/rtl"
+    export WORMNET_COST_CACHE=$OUT/cache
+    "$W" cost --topology mesh:8x8 --ports one,all --vcs 1 --buf 2 --json "$OUT/a.json"
     "$W" cost --topology mesh:8x8 --ports one --vcs 2 --buf 2 --no-cache --json "$OUT/b.json"
+    # The cache key is the text synthesis reads: a proof lemma (`ifdef FORMAL) keeps the cached
+    # area, any other edit synthesizes again.
+    cp -r "$ROOT/rtl" "$OUT/rtl"
+    printf '`ifdef FORMAL\n  // a new lemma\n`endif\n' >> "$OUT/rtl/wn_fifo.sv"
+    WORMNET_RTL_DIR=$OUT/rtl "$W" cost --topology mesh:8x8 --ports one --vcs 1 --buf 2 | grep -q "(cached)" ||
+      { echo "rtl_cost check: a FORMAL-only edit invalidated the cached area"; exit 1; }
+    printf '// not a lemma\n' >> "$OUT/rtl/wn_fifo.sv"
+    if WORMNET_RTL_DIR=$OUT/rtl "$W" cost --topology mesh:8x8 --ports one --vcs 1 --buf 2 | grep -q "(cached)"; then
+      echo "rtl_cost check: an edit outside FORMAL kept the cached area"; exit 1
+    fi
     python3 - "$OUT/a.json" "$OUT/b.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))["rows"]; b = json.load(open(sys.argv[2]))["rows"]
