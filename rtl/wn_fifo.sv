@@ -11,6 +11,12 @@ module wn_fifo #(
   input  logic               pop_i,
   output logic [width_p-1:0] front_o,
   output logic               empty_o
+`ifdef FORMAL
+  // the ring as it is, for lemmas about the flits it holds (wn_input_unit)
+  , output logic [depth_p*width_p-1:0] fv_mem_o
+  , output logic [$clog2(depth_p)-1:0] fv_rd_o
+  , output logic [$clog2(depth_p):0] fv_count_o
+`endif
 );
   localparam int ptr_w_lp = $clog2(depth_p);
   logic [width_p-1:0] mem_r [depth_p];
@@ -32,6 +38,11 @@ module wn_fifo #(
   assign front_o = mem_r[rd_ptr_r];
   assign empty_o = (count_r == '0);
 `ifdef FORMAL
+  for (genvar i = 0; i < depth_p; i++) begin : fv_slot
+    assign fv_mem_o[i*width_p +: width_p] = mem_r[i];
+  end
+  assign fv_rd_o = rd_ptr_r;
+  assign fv_count_o = count_r;
   // Credit flow control never pushes into a full buffer (a lost flit) and the
   // switch never pops an empty one (a duplicated or invented flit).
   always @(*) if (!reset_i) begin

@@ -46,6 +46,13 @@ module wn_input_unit #(
   output logic [flit_width_p-1:0] xb_flit_o,
   output logic [1:0]              xb_out_vc_o,
   output logic                    busy_o
+`ifdef FORMAL
+  // per VC, for the router-level lemmas (rtl/formal/wn_router_lemmas.sv)
+  , output logic [vcs_p-1:0]         fv_active_o
+  , output logic [vcs_p*out_w_p-1:0] fv_out_o
+  , output logic [vcs_p*2-1:0]       fv_out_vc_o
+  , output logic [vcs_p-1:0]         fv_mid_o   // flits of the granted packet have left: the head is gone
+`endif
 );
   logic [flit_width_p-1:0] front [vcs_p];
   logic [vcs_p-1:0] empty, push, pop;
@@ -62,9 +69,18 @@ module wn_input_unit #(
     assign push[v] = valid_i && (arrive_vc == 2'(v));
     assign pop[v] = sa_win_i && (sa_pick_i == 2'(v));
 
+`ifdef FORMAL
+    logic [buf_max_p*flit_width_p-1:0] fv_mem;
+    logic [$clog2(buf_max_p)-1:0] fv_rd;
+    logic [$clog2(buf_max_p):0] fv_count;
+`endif
     wn_fifo #(.width_p(flit_width_p), .depth_p(buf_max_p)) fifo (
       .clk_i, .reset_i, .push_i(push[v]), .data_i(flit_i), .pop_i(pop[v]),
-      .front_o(front[v]), .empty_o(empty[v]));
+      .front_o(front[v]), .empty_o(empty[v])
+`ifdef FORMAL
+      , .fv_mem_o(fv_mem), .fv_rd_o(fv_rd), .fv_count_o(fv_count)
+`endif
+      );
 
     logic        route_eject;
     logic [out_w_p-1:0] route_out;
@@ -144,9 +160,44 @@ module wn_input_unit #(
     logic back;
     assign back = credit_r && credit_vc_r == 2'(v);
     always @(*) if (!reset_i) assert (owed_r == held_r + 5'(back));
-    // While a head waits at the front with its output granted, the grant is
-    // what the route unit computes for that head, its VC within the class.
-    always @(*) if (!reset_i && active_r[v] && !empty[v] && front[v][`WN_HEAD_BIT])
+    // Packet framing through the buffer (the harness assumes it on the link):
+    // mid_r = flits of the front packet have left (its head is gone), wmid_r =
+    // the last flit pushed was not a tail. A flit in the ring is a head exactly
+    // when the one before it is a tail, so the front is a head exactly when the
+    // packet before it has left completely; mid_r only while the VC is active.
+    localparam int pw_lp = $clog2(buf_max_p);
+    logic mid_r, wmid_r;
+    always @(*) if (!reset_i) begin
+      if (mid_r) assert (active_r[v]);
+      if (!empty[v]) assert (front[v][`WN_HEAD_BIT] == !mid_r);
+      // (begin/end: an `else` right after an assert would be the assert's own fail action)
+      if (empty[v]) begin
+        assert (wmid_r == mid_r);
+      end else begin
+        assert (vc[v].fv_mem[pw_lp'(vc[v].fv_rd + pw_lp'(vc[v].fv_count - 1'b1)) * flit_width_p + `WN_TAIL_BIT]
+                == !wmid_r);
+      end
+      for (int i = 1; i < buf_max_p; i++)
+        if ((pw_lp+1)'(i) < vc[v].fv_count)
+          assert (vc[v].fv_mem[pw_lp'(vc[v].fv_rd + pw_lp'(i)) * flit_width_p + `WN_HEAD_BIT] ==
+                  vc[v].fv_mem[pw_lp'(vc[v].fv_rd + pw_lp'(i - 1)) * flit_width_p + `WN_TAIL_BIT]);
+    end
+    always_ff @(posedge clk_i) begin
+      if (reset_i) begin
+        mid_r <= 1'b0;
+        wmid_r <= 1'b0;
+      end else begin
+        if (pop[v]) mid_r <= !front[v][`WN_TAIL_BIT];
+        if (push[v]) wmid_r <= !flit_i[`WN_TAIL_BIT];
+      end
+    end
+    assign fv_active_o[v] = active_r[v];
+    assign fv_out_o[v*out_w_p +: out_w_p] = out_r[v];
+    assign fv_out_vc_o[v*2 +: 2] = out_vc_r[v];
+    assign fv_mid_o[v] = mid_r;
+    // While the granted head waits at the front, the grant is what the route
+    // unit computes for that head, its VC within the class.
+    always @(*) if (!reset_i && active_r[v] && !empty[v] && !mid_r)
       assert (vc[v].route_eject ? out_r[v] >= out_w_p'(ports_p)
                                 : out_r[v] == vc[v].route_out && out_vc_r[v] >= vc[v].route_lo &&
                                   out_vc_r[v] <= vc[v].route_hi);

@@ -29,6 +29,12 @@ module wn_output_unit #(
   output logic [flit_width_p-1:0] flit_o,
   output logic [out_w_p-1:0]      from_o,
   output logic [1:0]              from_vc_o
+`ifdef FORMAL
+  // per output VC, for the router-level lemmas (rtl/formal/wn_router_lemmas.sv)
+  , output logic [vcs_max_p-1:0]         fv_open_o
+  , output logic [vcs_max_p*out_w_p-1:0] fv_owner_o
+  , output logic [vcs_max_p*2-1:0]       fv_owner_vc_o
+`endif
 );
   logic [4:0] credits_r [vcs_max_p];
   logic [vcs_max_p-1:0] busy_r;
@@ -116,6 +122,9 @@ module wn_output_unit #(
         owner_vc_r[w] <= from_vc_i;
       end
     end
+    assign fv_open_o[w] = open_r[w];
+    assign fv_owner_o[w*out_w_p +: out_w_p] = owner_r[w];
+    assign fv_owner_vc_o[w*2 +: 2] = owner_vc_r[w];
   end
 `endif
 endmodule

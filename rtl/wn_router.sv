@@ -96,6 +96,15 @@ module wn_router #(
   logic [nout_lp*flit_width_p-1:0] xb_ou_flit;
   logic [nout_lp*2-1:0]            xb_ou_out_vc, xb_ou_from_vc;
   logic [nout_lp-1:0]              ou_valid;
+`ifdef FORMAL
+  // unit state for the router-level lemmas (rtl/formal/wn_router_lemmas.sv)
+  logic [nin_lp*vm_lp-1:0]        fv_active, fv_mid;
+  logic [nin_lp*vm_lp*ow_lp-1:0]  fv_out;
+  logic [nin_lp*vm_lp*2-1:0]      fv_out_vc;
+  logic [nout_lp*vm_lp-1:0]       fv_busy, fv_open;
+  logic [nout_lp*vm_lp*ow_lp-1:0] fv_owner;
+  logic [nout_lp*vm_lp*2-1:0]     fv_owner_vc;
+`endif
 
   // ---- network input units ----
   for (genvar p = 0; p < ports_p; p++) begin : net_in
@@ -114,7 +123,12 @@ module wn_router #(
       .credit_ok_i(ou_iu_credit_ok), .sa_cand_o(iu_sa_cand[p*vm_lp +: vm_lp]),
       .sa_out_o(iu_sa_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .sa_pick_i(sa_iu_pick[p*2 +: 2]),
       .sa_win_i(sa_iu_win[p]), .xb_flit_o(iu_xb_flit[p*flit_width_p +: flit_width_p]),
-      .xb_out_vc_o(iu_xb_out_vc[p*2 +: 2]), .busy_o(iu_busy[p]));
+      .xb_out_vc_o(iu_xb_out_vc[p*2 +: 2]), .busy_o(iu_busy[p])
+`ifdef FORMAL
+      , .fv_active_o(fv_active[p*vm_lp +: vm_lp]), .fv_mid_o(fv_mid[p*vm_lp +: vm_lp]),
+      .fv_out_o(fv_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .fv_out_vc_o(fv_out_vc[p*vm_lp*2 +: vm_lp*2])
+`endif
+      );
     assign in_credit_vc_o[p*2 +: 2] = credit_vc;
   end
 
@@ -137,11 +151,22 @@ module wn_router #(
       .credit_ok_i(ou_iu_credit_ok), .sa_cand_o(iu_sa_cand[n_lp*vm_lp]),
       .sa_out_o(iu_sa_out[n_lp*vm_lp*ow_lp +: ow_lp]), .sa_pick_i(sa_iu_pick[n_lp*2 +: 2]),
       .sa_win_i(sa_iu_win[n_lp]), .xb_flit_o(iu_xb_flit[n_lp*flit_width_p +: flit_width_p]),
-      .xb_out_vc_o(iu_xb_out_vc[n_lp*2 +: 2]), .busy_o(iu_busy[n_lp]));
+      .xb_out_vc_o(iu_xb_out_vc[n_lp*2 +: 2]), .busy_o(iu_busy[n_lp])
+`ifdef FORMAL
+      , .fv_active_o(fv_active[n_lp*vm_lp]), .fv_mid_o(fv_mid[n_lp*vm_lp]),
+      .fv_out_o(fv_out[n_lp*vm_lp*ow_lp +: ow_lp]), .fv_out_vc_o(fv_out_vc[n_lp*vm_lp*2 +: 2])
+`endif
+      );
     // An injection channel has one VC: its other candidate slots never request.
     if (vm_lp > 1) begin : idle_slots
       assign iu_sa_cand[n_lp*vm_lp+1 +: vm_lp-1] = '0;
       assign iu_sa_out[(n_lp*vm_lp+1)*ow_lp +: (vm_lp-1)*ow_lp] = '0;
+`ifdef FORMAL
+      assign fv_active[n_lp*vm_lp+1 +: vm_lp-1] = '0;
+      assign fv_mid[n_lp*vm_lp+1 +: vm_lp-1] = '0;
+      assign fv_out[(n_lp*vm_lp+1)*ow_lp +: (vm_lp-1)*ow_lp] = '0;
+      assign fv_out_vc[(n_lp*vm_lp+1)*2 +: (vm_lp-1)*2] = '0;
+`endif
     end
   end
   for (genvar i = inj_p; i < ports_p; i++) begin : inj_absent
@@ -178,7 +203,12 @@ module wn_router #(
       .credit_vc_i(out_credit_vc_i[o*2 +: 2]), .busy_o(ou_va_busy[o*vm_lp +: vm_lp]),
       .credit_ok_o(ou_iu_credit_ok[o*vm_lp +: vm_lp]), .valid_o(ou_valid[o]),
       .flit_o(out_flit_o[o*flit_width_p +: flit_width_p]), .from_o(obs_from_port_o[o*ow_lp +: ow_lp]),
-      .from_vc_o(obs_from_vc_o[o*2 +: 2]));
+      .from_vc_o(obs_from_vc_o[o*2 +: 2])
+`ifdef FORMAL
+      , .fv_open_o(fv_open[o*vm_lp +: vm_lp]), .fv_owner_o(fv_owner[o*vm_lp*ow_lp +: vm_lp*ow_lp]),
+      .fv_owner_vc_o(fv_owner_vc[o*vm_lp*2 +: vm_lp*2])
+`endif
+      );
     assign out_valid_o[o] = ou_valid[o];
   end
 
@@ -193,7 +223,12 @@ module wn_router #(
       .set_busy_i(vm_lp'(va_ou_set_ej_busy[j])), .credit_i(1'b0), .credit_vc_i(2'd0),
       .busy_o(busy), .credit_ok_o(unused_credit_ok), .valid_o(ou_valid[k_lp]),
       .flit_o(ej_flit_o[j*flit_width_p +: flit_width_p]), .from_o(obs_from_port_o[k_lp*ow_lp +: ow_lp]),
-      .from_vc_o(obs_from_vc_o[k_lp*2 +: 2]));
+      .from_vc_o(obs_from_vc_o[k_lp*2 +: 2])
+`ifdef FORMAL
+      , .fv_open_o(fv_open[k_lp*vm_lp +: vm_lp]), .fv_owner_o(fv_owner[k_lp*vm_lp*ow_lp +: vm_lp*ow_lp]),
+      .fv_owner_vc_o(fv_owner_vc[k_lp*vm_lp*2 +: vm_lp*2])
+`endif
+      );
     assign ou_va_ej_busy[j] = busy[0];
     if (vm_lp > 1) begin : owner
       logic [vm_lp-2:0] unused_busy_hi;  // an ejection channel has one owner bit
@@ -209,4 +244,13 @@ module wn_router #(
   end
 
   assign busy_o = (iu_busy != '0) || (ou_valid != '0);
+`ifdef FORMAL
+  for (genvar j = 0; j < ej_p; j++) begin : fv_ej
+    assign fv_busy[(ports_p+j)*vm_lp +: vm_lp] = ej_out[j].busy;
+  end
+  assign fv_busy[ports_p*vm_lp-1:0] = ou_va_busy;
+  wn_router_lemmas #(.vcs_max_p(vm_lp), .nin_p(nin_lp), .nout_p(nout_lp), .out_w_p(ow_lp)) lemmas (
+    .reset_i, .active_i(fv_active), .mid_i(fv_mid), .out_i(fv_out), .out_vc_i(fv_out_vc), .busy_i(fv_busy),
+    .open_i(fv_open), .owner_i(fv_owner), .owner_vc_i(fv_owner_vc));
+`endif
 endmodule

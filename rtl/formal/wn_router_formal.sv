@@ -1,6 +1,6 @@
 `include "wn_flit.svh"
 // Formal harness (scripts/rtl_formal.sh, rtl/README.md §9): a radix-4 router,
-// 2 VCs x 2 flits, 4x4 mesh or torus, one-port (inj_p = 1) or all-port (4),
+// 2 VCs x 2 flits, 4x4 mesh or torus or the 4-cube, one-port (inj_p = 1) or all-port (4),
 // at an arbitrary node address. Every router input is free except for what the
 // neighbours and the NI promise (assume): a flit on a VC only with a credit,
 // packets framed head..tail per VC and channel, credits returned only for flits
@@ -8,7 +8,7 @@
 // their own invariants under `FORMAL` (FIFOs, credits, VC ownership, grants).
 module wn_router_formal #(
   parameter int inj_p = 1,
-  parameter int kind_p = 0   // 0 mesh, 1 torus (dateline VC classes)
+  parameter int kind_p = 0   // 0 mesh, 1 torus (dateline VC classes), 2 hypercube (cube:4, e-cube)
 ) (
   input logic         clk_i,
   input logic         reset_i,
@@ -44,7 +44,7 @@ module wn_router_formal #(
   logic busy;
   wn_router #(.ports_p(P), .vcs_max_p(V), .buf_max_p(B), .inj_p(inj_p), .ej_p(inj_p)) dut (
     .clk_i, .reset_i, .cfg_vcs_i(3'(V)), .cfg_buf_i(5'(B)), .cfg_inj_i(4'(inj_p)), .cfg_ej_i(4'(inj_p)),
-    .cfg_ports_i(4'(P)), .cfg_kind_i(2'(kind_p)), .cfg_ndims_i(4'd2), .cfg_addr_i(addr_i),
+    .cfg_ports_i(4'(P)), .cfg_kind_i(2'(kind_p)), .cfg_ndims_i(kind_p == 2 ? 4'd4 : 4'd2), .cfg_addr_i(addr_i),
     .cfg_k0_i(12'd4), .cfg_k1_i(12'd4), .cfg_k2_i(12'd1), .cfg_w0_i(4'd2), .cfg_w1_i(4'd2), .cfg_w2_i(4'd0),
     .cfg_dateline_i(kind_p == 1), .in_valid_i, .in_flit_i, .in_credit_o(in_credit), .in_credit_vc_o(in_credit_vc),
     .out_valid_o(out_valid), .out_flit_o(out_flit), .out_credit_i, .out_credit_vc_i,
@@ -138,6 +138,8 @@ module wn_router_formal #(
     delta = dd - cc;                                  // mod 4
     plus = kind_p == 1 ? (delta == 2'd1 || delta == 2'd2) : dd > cc;
     expect_port = {dim, 1'b0} + 3'(!plus);
+    if (kind_p == 2)   // e-cube: the lowest address bit that differs
+      expect_port = d[0] != c[0] ? 3'd0 : d[1] != c[1] ? 3'd1 : d[2] != c[2] ? 3'd2 : 3'd3;
   endfunction
   logic [`WN_DEST_W-1:0] in_total_r, out_total_r;
   always @(*) if (!reset_i) begin
