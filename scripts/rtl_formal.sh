@@ -12,8 +12,9 @@
 #          every depth (bounded model checking to any depth, 20 included, can find nothing);
 #       2. only if that is undecided: every assertion on its own by pdr (2 s each), then rounds in
 #          which the source lines proved in every instance become assumptions (sound: only proved
-#          invariants are assumed) and pdr retries the rest, 4x the time per round without
-#          progress, up to FORMAL_EACH_SECONDS (default 120);
+#          invariants are assumed) and pdr retries the rest, first all together (FORMAL_SECONDS),
+#          then one by one, 4x the time per round without progress, up to FORMAL_EACH_SECONDS
+#          (default 120);
 #       3. whatever is still undecided: bmc3 on it, FORMAL_BMC_SECONDS (default 1800), to depth 20.
 #       OUT/CASE.props lists each assertion instance with its result; a summary line per case.
 set -euo pipefail
@@ -139,6 +140,13 @@ case $MODE in
         lemmas="$lemmas$new"
         round=$((round + 1)) cur=$name.r$round
         aig "$cur" "" "$params" "chformal -assert2assume $lemmas;"
+        # with the proved lines assumed, the rest may now close together
+        r=$(prove_all "$cur" "$SECS")
+        case $r in
+          proved*) where "$cur" | sed "s/^/proved (together, round $round)\t/" > "$OUT/$cur.round"
+                   echo "$name: the rest together after round $round: $r"
+                   break ;;
+        esac
       done
       cat "$OUT/$cur.round" >> "$OUT/$name.props"
       undecided=$(grep -c "^undecided" "$OUT/$name.props" || true)
