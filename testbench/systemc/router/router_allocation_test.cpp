@@ -12,9 +12,6 @@
 namespace wn {
 namespace {
 
-using test::bits_for;
-using test::Chain;
-using test::cube;
 using test::Event;
 using test::grid;
 using test::kEj;

@@ -16,9 +16,7 @@
 namespace wn {
 namespace {
 
-using test::bits_for;
 using test::Chain;
-using test::cube;
 using test::Event;
 using test::grid;
 using test::kEj;
