@@ -21,17 +21,27 @@ using test::range;
 using test::Rig;
 
 // ---- wormhole, VCs, allocation order -----------------------------------------------------
+// Router (0,0) of a 4x4 mesh with `vcs` VCs and two injection channels.
+RouterConfig two_inj_config(int vcs) {
+  RouterConfig c = grid(TopoKind::Mesh, {4, 4}, {0, 0}, vcs);
+  c.inj = 2;
+  return c;
+}
+
+// Packets A (injection channel 0) and B (channel 1), 4 flits each, both to output 0 (+X); 20 cycles.
+void send_a_and_b(Rig& r) {
+  const uint32_t dest = pack(r.cfg_, {2, 0});
+  r.send(0, packet(dest, 0xA, 4));
+  r.send(1, packet(dest, 0xB, 4));
+  r.run(20);
+}
+
 TEST(RouterModel, WormholeHoldsTheOutputVcNoInterleavingOnOneVc) {
   // Two injection channels, packets A (channel 0) and B (channel 1) to the
   // same output, 1 VC. A wins VA (lower q) at 1, flits at 2..5; its tail
   // frees the VC at edge 5; B is allocated at 6, flits at 7..10.
-  RouterConfig c = grid(TopoKind::Mesh, {4, 4}, {0, 0}, 1);
-  c.inj = 2;
-  Rig r(c);
-  const uint32_t dest = pack(c, {2, 0});
-  r.send(0, packet(dest, 0xA, 4));
-  r.send(1, packet(dest, 0xB, 4));
-  r.run(20);
+  Rig r(two_inj_config(1));
+  send_a_and_b(r);
   EXPECT_EQ(r.times(0), (std::vector<int>{2, 3, 4, 5, 7, 8, 9, 10}));
   const auto ev = r.on(0);
   ASSERT_EQ(ev.size(), 8u);
@@ -50,13 +60,8 @@ TEST(RouterModel, TwoVcsInterleaveFlitByFlitRoundRobin) {
   // Same with 2 VCs: A gets VC 0 at 1 (one VA grant per output per cycle), B
   // VC 1 at 2. SA: A alone at 2; then the two injection ports alternate
   // (sa_out_ptr <- winner + 1).
-  RouterConfig c = grid(TopoKind::Mesh, {4, 4}, {0, 0}, 2);
-  c.inj = 2;
-  Rig r(c);
-  const uint32_t dest = pack(c, {2, 0});
-  r.send(0, packet(dest, 0xA, 4));
-  r.send(1, packet(dest, 0xB, 4));
-  r.run(20);
+  Rig r(two_inj_config(2));
+  send_a_and_b(r);
   EXPECT_EQ(r.times(0), range(2, 8));
   const auto ev = r.on(0);
   ASSERT_EQ(ev.size(), 8u);
