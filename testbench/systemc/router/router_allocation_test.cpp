@@ -12,13 +12,7 @@
 namespace wn {
 namespace {
 
-using test::Event;
-using test::grid;
-using test::kEj;
-using test::pack;
-using test::packet;
-using test::range;
-using test::Rig;
+using namespace test;  // the rig: router_model_rig.h
 
 // ---- wormhole, VCs, allocation order -----------------------------------------------------
 // Router (0,0) of a 4x4 mesh with `vcs` VCs and two injection channels.

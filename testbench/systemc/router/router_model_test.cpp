@@ -16,14 +16,7 @@
 namespace wn {
 namespace {
 
-using test::Chain;
-using test::Event;
-using test::grid;
-using test::kEj;
-using test::pack;
-using test::packet;
-using test::range;
-using test::Rig;
+using namespace test;  // the rig: router_model_rig.h
 
 // ---- basics ---------------------------------------------------------------------------
 TEST(RouterModel, BackendNameAndFactory) {
