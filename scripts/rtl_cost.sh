@@ -32,10 +32,13 @@ case $MODE in
     # area, any other edit synthesizes again.
     cp -r "$ROOT/rtl" "$OUT/rtl"
     printf '`ifdef FORMAL\n  // a new lemma\n`endif\n' >> "$OUT/rtl/wn_fifo.sv"
-    WORMNET_RTL_DIR=$OUT/rtl "$W" cost --topology mesh:8x8 --ports one --vcs 1 --buf 2 | grep -q "(cached)" ||
-      { echo "rtl_cost check: a FORMAL-only edit invalidated the cached area"; exit 1; }
+    # output captured first: `cost | grep -q` under pipefail fails whenever grep exits before
+    # wormnet has written its last line (SIGPIPE), which made this check flaky
+    t=$(WORMNET_RTL_DIR=$OUT/rtl "$W" cost --topology mesh:8x8 --ports one --vcs 1 --buf 2)
+    grep -q "(cached)" <<< "$t" || { echo "rtl_cost check: a FORMAL-only edit invalidated the cached area"; exit 1; }
     printf '// not a lemma\n' >> "$OUT/rtl/wn_fifo.sv"
-    if WORMNET_RTL_DIR=$OUT/rtl "$W" cost --topology mesh:8x8 --ports one --vcs 1 --buf 2 | grep -q "(cached)"; then
+    t=$(WORMNET_RTL_DIR=$OUT/rtl "$W" cost --topology mesh:8x8 --ports one --vcs 1 --buf 2)
+    if grep -q "(cached)" <<< "$t"; then
       echo "rtl_cost check: an edit outside FORMAL kept the cached area"; exit 1
     fi
     python3 - "$OUT/a.json" "$OUT/b.json" <<'PY'

@@ -34,9 +34,9 @@ START=$SECONDS
         sec=$(echo "$(date +%s.%N) - $t0" | bc)
         steps=$(echo "$r" | sed -nE 's/^(minimum|found[^:]*): ([0-9]+) steps.*/\2/p')
         lb=$(echo "$r" | sed -nE 's/.*lower bound ceil\(log_[0-9]+ [0-9]+\) = ([0-9]+).*/\1/p')
-        proven=$(echo "$r" | grep -q '^minimum:' && echo yes || echo no)
+        proven=$(grep -q '^minimum:' <<< "$r" && echo yes || echo no)  # no pipe: SIGPIPE under pipefail
         att=$(echo "$r" | sed -nE 's/^  ([0-9]+) steps: ([A-Za-z]+) .*/\1:\2/p' | tr '\n' ' ')
-        by=$(echo "$att" | grep -q "${steps:-x}:SAT" && echo SAT || echo greedy)
+        by=$(grep -q "${steps:-x}:SAT" <<< "$att" && echo SAT || echo greedy)
         printf "%-12s %5s %6s %4s %6s %7s %6s %7.1f  %s\n" "$topo" $k $root "${lb:--}" "${steps:--}" $by $proven "$sec" "$att"
       done
     done
