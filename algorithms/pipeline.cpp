@@ -72,8 +72,7 @@ OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string
   return out;
 }
 
-BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args) {
-  const Family& fam = family_of(info);
+BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args, bool on_nodes) {
   if (const std::string why = unsupported(info, topo); !why.empty()) throw ConfigError("--topology", why);
   if (info.groups) {
     const bool whole = args.group.empty();
@@ -87,7 +86,7 @@ BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, Al
   info.check(topo, args);
   check_schedule_size(info.name, topo, info.max_messages(topo, args));
   Schedule s = info.build(topo, args);
-  if (info.groups) s = remap_group(s, args.group, topo.nodes());
+  if (info.groups && on_nodes) s = remap_group(s, args.group, topo.nodes());
   if (const std::string bad = validate(s); !bad.empty())
     throw std::logic_error("algorithm " + info.name + " built an invalid schedule: " + bad);
   return {std::move(args), std::move(s)};
@@ -96,7 +95,8 @@ BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, Al
 Prediction predict(const AlgorithmInfo& info, const Topology& topo, const BuiltSchedule& built, const CostParams& c) {
   Prediction p = info.cost(topo, built.args, c, built.schedule);
   // The EDN thesis's closed form, where it has one for this broadcast (a family may have set its own).
-  if (p.thesis_formula.empty() && (built.args.group.empty() || int(built.args.group.size()) == topo.nodes()))
+  // A file named like a family's algorithm is not that algorithm: no paper's formula for files.
+  if (p.thesis_formula.empty() && info.file.empty() && (built.args.group.empty() || int(built.args.group.size()) == topo.nodes()))
     if (const auto t = thesis_broadcast_cost(info.name, topo, c, built.args.words)) {
       p.thesis_cycles = t->cycles;
       p.thesis_formula = t->formula;

@@ -33,6 +33,17 @@ const AlgorithmInfo& find_algorithm(const std::string& name) {
 }
 
 const Family& family_of(const AlgorithmInfo& info) {
+  if (!info.file.empty()) {  // a schedule file runs on any network with as many nodes as it has ranks
+    static const Family files = [] {
+      Family f;
+      f.name = "schedule file";
+      f.summary = "a wormnet.schedule/1 file (--schedule)";
+      f.topologies = "any";
+      f.supports = any_network("schedule file");
+      return f;
+    }();
+    return files;
+  }
   for (const auto& f : families())
     for (const auto& a : f.algorithms)
       if (a.name == info.name) return f;

@@ -59,6 +59,7 @@ struct AlgorithmArgs {
   int ports = 1;           // k of the k-port variants (from the port model)
   OpId op = 1;             // reduction operator (default sum)
   CostParams cost;         // the run's profile (for tuning, e.g. --radix auto); set by the caller
+  uint64_t seed = 1;       // the run's seed (schedule files draw their data pattern from it)
   std::vector<int> group;  // --group as given (empty: all nodes); for `groups` algorithms the
                            // pipeline replaces it with the resolved member list before building
   OptionValues options;    // the family's own options
@@ -67,12 +68,17 @@ struct AlgorithmArgs {
 
 struct AlgorithmInfo {
   std::string name;
+  std::string file;                // the schedule file it was read from ("" for a family's algorithm)
   std::string summary;
   std::string params;              // the common flags it reads, e.g. "--source --bytes --op"
   std::vector<std::string> options;  // the family flags it reads, e.g. {"--order"}
   bool rooted = false;             // reads --source
   bool groups = false;             // built over ranks 0..n-1 of --group; the pipeline remaps
   bool exactly_once = false;       // every node receives at most one message (broadcast, scatter)
+  // The wormnet.schedule/1 collective whose layout (docs/schedule-format.md) the schedule keeps,
+  // with words = --bytes / 4, root = the source's rank, op = --op: `wormnet export` declares it,
+  // so the file's oracle checks the operation. "" when the layout is the family's own.
+  std::string collective;
   // Optional: narrower than the family's `supports` ("" when it runs on `topo`, else why and what is allowed).
   std::function<std::string(const Topology&)> supports;
   // Throws ConfigError for a size or argument it cannot run (after the topology checks).

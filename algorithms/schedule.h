@@ -90,6 +90,8 @@ struct Schedule {
   // not checked). Functions, not arrays: all-to-all memory grows as N^2.
   std::function<Word(int node, uint32_t addr)> initial;
   std::function<std::optional<Word>(int node, uint32_t addr)> expected;
+  // What the oracle checks, when a family's own name does not say it (schedule files).
+  std::string oracle;
 };
 
 // Counts over the whole schedule (used by tests, reports and cost models).

@@ -99,24 +99,30 @@ void add_check_command(CLI::App& app) {
   runners()["check"] = [c, simulate, deadlock, no_dateline]() {
     if (*deadlock) return check_deadlock(*c, *no_dateline);
     if (*no_dateline) throw ConfigError("--no-dateline", "only with --deadlock; allowed: check --deadlock --no-dateline");
-    const fw::ScheduleRunOptions o = resolve(*c);
+    fw::ScheduleRunOptions o = resolve(*c);
     check_writable(c->json, "--json");
     const NetworkSetup net = fw::resolve_network(o);
     const Topology& topo = net.topology;
-    const alg::AlgorithmInfo& info = alg::find_algorithm(o.algorithm);
+    const alg::AlgorithmInfo& info = fw::algorithm_of(o);
     int source = 0;
     const alg::AlgorithmArgs args = fw::algorithm_args(o, net, &source);
     const alg::Schedule sched = alg::build_schedule(info, topo, args).schedule;
     const alg::ScheduleCheck chk = alg::check_schedule(sched, topo, args.ports, info.exactly_once);
-    fmt::print("check {} on {} ({} port model: {} channel{}), source {}, {} bytes/block: {} steps, {} messages\n",
-               o.algorithm, topo.name(), o.ports, args.ports, args.ports == 1 ? "" : "s", source, o.bytes,
-               sched.steps, chk.messages);
+    fmt::print("check {} on {} ({} port model: {} channel{}), source {}, {}: {} steps, {} messages\n", info.name,
+               topo.name(), o.ports, args.ports, args.ports == 1 ? "" : "s", source,
+               info.file.empty() ? fmt::format("{} bytes/block", o.bytes) : "schedule file " + info.file, sched.steps,
+               chk.messages);
+    const fw::ScheduleRunOptions& shown = o;
+    o.algorithm = info.name;
     fmt::print("{}", alg::format_check(chk, topo));
-    nlohmann::json j = fw::check_to_json(chk, topo, o, source);
+    nlohmann::json j = fw::check_to_json(chk, topo, shown, source);
+    if (!info.file.empty()) j["config"]["schedule"] = info.file;
     // Contention is a finding, not an error; an overused port or a wrong delivery is a broken schedule.
     int rc = chk.port_overuse.empty() && chk.delivery.empty() ? 0 : 1;
     if (*simulate) {
-      const fw::ScheduleRunResult r = fw::run_schedule(o, net);
+      fw::ScheduleRunOptions sim = o;
+      sim.algorithm = c->opt.algorithm;
+      const fw::ScheduleRunResult r = fw::run_schedule(sim, net);
       const fw::SimulatedCheck sc = fw::compare_check(chk, r);
       fmt::print("{}", sc.text);
       j["simulated"] = sc.json;

@@ -10,6 +10,7 @@ namespace wn::cli {
 
 void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   c.cmd = cmd;
+  c.list_ok = list_ok;
   auto& o = c.opt;
   cmd->add_option("--topology", o.topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
   cmd->add_option("--ports", o.ports, list_ok ? "port models to compare, comma-separated (one | all | K)"
@@ -18,6 +19,9 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   cmd->add_option("--algorithm", o.algorithm,
                   list_ok ? "algorithms, comma-separated (wormnet list)" : "collective algorithm (wormnet list)")
       ->capture_default_str();
+  cmd->add_option("--schedule", c.schedule,
+                  list_ok ? "wormnet.schedule/1 files, comma-separated, compared with the --algorithm list (if given)"
+                          : "run this wormnet.schedule/1 file instead of an --algorithm (docs/own-schedule.md)");
   cmd->add_option("--source", o.source, "root node of rooted collectives, or random")->capture_default_str();
   if (list_ok) {
     c.bytes_list = std::to_string(o.bytes);
@@ -83,6 +87,34 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   }
 }
 
+namespace {
+
+// A schedule file fixes its sizes, root, operators and steps: the options that set them for a
+// built-in are refused with it, unless (compare) a built-in in the same run reads them.
+void check_schedule_options(const RunCli& c) {
+  auto given = [&](const std::string& name) { return c.cmd->count(name) > 0; };
+  if (c.schedule.empty()) throw ConfigError("--schedule", "an empty name; allowed: a wormnet.schedule/1 file");
+  const bool builtins = c.list_ok && given("--algorithm");
+  if (!c.list_ok && given("--algorithm")) {
+    if (c.opt.algorithm.rfind("synth-", 0) == 0)
+      throw ConfigError("--schedule", "runs a schedule file by itself now (synth-* read only the synth cache); "
+                                      "allowed: --schedule FILE without --algorithm");
+    throw ConfigError("--algorithm", fmt::format("given with --schedule; allowed: one of them (the file's name is the "
+                                                 "algorithm's name)"));
+  }
+  if (builtins) return;
+  for (const char* flag : {"--bytes", "--source", "--sources", "--op"})
+    if (c.cmd->get_option_no_throw(flag) && given(flag))
+      throw ConfigError(flag, "a schedule file fixes its own sizes, root and operators; allowed: no " +
+                                  std::string(flag) + " with --schedule (or a built-in --algorithm beside it)");
+  for (const auto& [flag, text] : c.family_options)
+    if (given(flag))
+      throw ConfigError(flag, "a family option, and a schedule file belongs to no family; allowed: no " + flag +
+                                  " with --schedule");
+}
+
+}  // namespace
+
 fw::ScheduleRunOptions resolve(const RunCli& c) {
   fw::ScheduleRunOptions o = c.opt;
   o.net.backend = parse_backend(c.backend);
@@ -107,6 +139,8 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
     throw ConfigError("--barrier-cycles", "given with --sync free; allowed: only with --sync barrier");
   for (const auto& [flag, text] : c.family_options)
     if (given(flag.c_str())) o.family_options[flag] = text;
+  if (given("--schedule")) check_schedule_options(c);
+  o.schedule = c.schedule;
   o.group.clear();
   if (!c.group.empty())
     for (const auto& g : split_list(c.group, "--group")) {

@@ -17,6 +17,8 @@ struct RunCli {
   std::string json;
   std::string csv;
   std::string group;
+  std::string schedule;    // --schedule: a file (run, check) or comma-separated files (compare)
+  bool list_ok = false;    // compare's form
   std::string sync = "free";  // --sync free | barrier
   std::string sends = "buffered";  // --sends buffered | synchronous
   std::string bytes_list;  // compare: comma-separated --bytes

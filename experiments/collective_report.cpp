@@ -167,6 +167,8 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
       {"contention", contention},
       {"resource_blocked", classes_json(resource)},
   };
+  if (!o.schedule.empty()) j["config"]["schedule"] = o.schedule;
+  if (!oracle.empty()) j["oracle"] = oracle;
   if (!predicted.thesis_formula.empty())
     j["predicted"]["paper"] = {{"cycles", predicted.thesis_cycles}, {"formula", predicted.thesis_formula},
                                {"measured_over_paper", predicted.thesis_cycles > 0

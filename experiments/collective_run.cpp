@@ -7,6 +7,7 @@
 
 #include "systemc/core/config_error.h"
 #include "systemc/core/rng.h"
+#include "algorithms/file_algorithm.h"
 #include "algorithms/pipeline.h"
 #include "algorithms/reference_run.h"
 #include "firmware/schedule_interpreter.h"
@@ -18,9 +19,31 @@ NetworkSetup resolve_network(const ScheduleRunOptions& opt) {
   return NetworkSetup::resolve(opt.topology, opt.ports, opt.net);
 }
 
+const alg::AlgorithmInfo& algorithm_of(const ScheduleRunOptions& opt) {
+  return opt.schedule.empty() ? alg::find_algorithm(opt.algorithm) : alg::schedule_file_algorithm(opt.schedule);
+}
+
 alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSetup& net, int* source_out) {
   const Topology& topo = net.topology;
+  const alg::AlgorithmInfo& info = algorithm_of(opt);
   alg::AlgorithmArgs a;
+  a.seed = opt.seed;
+  if (!info.file.empty()) {
+    // The file fixes its sizes, operators and root: the report's source is the root's node.
+    const alg::ScheduleFile& f = alg::schedule_file_of(info);
+    uint32_t longest = 0;  // without a collective, the report's block size is the longest message
+    for (const auto& prog : f.programs)
+      for (const auto& st : prog)
+        for (const auto& m : st.sends) longest = std::max(longest, alg::total_words(m.src));
+    a.words = f.collective ? f.collective->words : std::max(1u, longest);
+    a.ports = net.params.inj;
+    a.cost = opt.run.profile.cost_params(a.ports);
+    a.group = opt.group;
+    const int root = f.collective && f.collective->root >= 0 ? f.collective->root : 0;
+    a.source = root < int(opt.group.size()) ? opt.group[size_t(root)] : root;
+    if (source_out) *source_out = a.source;
+    return a;
+  }
   if (opt.source == "random") {
     Rng rng(derive_seed(opt.seed, 0x50u));  // stream 0x50: the random source
     a.source = int(uniform_below(rng, uint64_t(topo.nodes())));
@@ -42,7 +65,7 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
   a.cost = opt.run.profile.cost_params(a.ports);
   a.op = alg::find_combine_op(opt.op);
   a.group = opt.group;
-  a.options = alg::parse_options(alg::find_algorithm(opt.algorithm), opt.family_options);
+  a.options = alg::parse_options(info, opt.family_options);
   if (source_out) *source_out = a.source;
   return a;
 }
@@ -134,15 +157,18 @@ void attribute_contention(ScheduleRunResult& res) {
 
 ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup& net) {
   const Topology& topo = net.topology;
-  const alg::AlgorithmInfo& info = alg::find_algorithm(opt.algorithm);
+  const alg::AlgorithmInfo& info = algorithm_of(opt);
   ScheduleRunResult res;
   res.options = opt;
+  res.options.algorithm = info.name;
   res.network = net;
   const alg::AlgorithmArgs args = algorithm_args(opt, net, &res.source);
   res.options.source = std::to_string(res.source);
   validate(opt.run.profile);
   const alg::BuiltSchedule built = alg::build_schedule(info, topo, args);
   const alg::Schedule& sched = built.schedule;
+  res.oracle = sched.oracle;
+  if (!info.file.empty()) res.options.bytes = uint32_t(std::min<uint64_t>(uint64_t(args.words) * 4, UINT32_MAX));
   res.predicted = alg::predict(info, topo, built, opt.run.profile.cost_params(args.ports));
   const alg::ScheduleStats st = alg::stats(sched);
   res.messages = st.messages;

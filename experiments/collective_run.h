@@ -21,6 +21,7 @@ struct ScheduleRunOptions {
   NetworkParams net;          // inj/ej come from `ports`
   FirmwareRunOptions run;
   std::string algorithm = "rd-broadcast";
+  std::string schedule;       // a wormnet.schedule/1 file: runs instead of `algorithm`
   std::string source = "0";   // node id, or "random" (drawn from --seed)
   uint32_t bytes = 1024;      // per block / message
   std::string op = "sum";
@@ -50,6 +51,7 @@ struct ScheduleRunResult {
   alg::Prediction predicted;
   bool data_ok = false;
   std::string data_error;       // "node N addr A: expected X got Y"
+  std::string oracle;           // what the data check compared against, when the algorithm's name does not say it
   std::vector<StepTiming> steps;
   uint64_t messages = 0, words = 0;
   // Delay view per message: run.message_delay. Whole run:
@@ -76,6 +78,8 @@ struct ScheduleRunResult {
 
 // The network of the options (topology, port model, network parameters), resolved once.
 NetworkSetup resolve_network(const ScheduleRunOptions& opt);
+// The algorithm the options name: the schedule file's, else the built-in `algorithm`.
+const alg::AlgorithmInfo& algorithm_of(const ScheduleRunOptions& opt);
 // Resolves the algorithm and its arguments from the options; throws ConfigError.
 alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSetup& net, int* source_out = nullptr);
 ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup& net);

@@ -98,7 +98,8 @@ std::string ScheduleRunResult::summary() const {
   s += fmt::format("  resource view stepwise {} | depth {} | port {} | flow {} packet-cycles blocked at outputs\n",
                    resource[0], resource[1], resource[2], resource[3]);
   s += top_channels_text(*this, 10);
-  s += fmt::format("  data check    {}{}\n", data_ok ? "PASS" : "FAIL", data_ok ? "" : ": " + data_error);
+  s += fmt::format("  data check    {}{}{}\n", data_ok ? "PASS" : "FAIL", data_ok ? "" : ": " + data_error,
+                   oracle.empty() ? "" : "; oracle: " + oracle);
   if (!run.error.empty()) s += "  error: " + run.error + "\n";
   return s;
 }

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "algorithms/schedule.h"
 #include "systemc/topology/topology.h"
 
 namespace wn::alg::synth {
@@ -80,7 +81,12 @@ Result mapped(const Result& r, const std::vector<int>& sigma);
 // torus's translations): roots in one orbit need the same steps.
 std::vector<std::vector<int>> route_symmetries(const Topology& topo, const std::vector<int>& avoid);
 
-// The schedule as JSON text and back (the file `--schedule` reads, the cache's entries).
+// The schedule IR of a found schedule, `words` words per node (the synth-* algorithms run it;
+// `wormnet synth --out` writes it as a schedule file). Broadcast: the root's [0, words) to every
+// node. Reduce: IN = [0, words), OUT = [words, 2 words); the root's OUT = op over every IN.
+Schedule schedule_of(const Topology& topo, const Result& r, Collective c, int root, uint32_t words, OpId op);
+
+// The solver's facts as JSON text and back (the cache's entries; the `synth` key of a schedule file).
 std::string to_json(const Topology& topo, const Request& req, const Result& r);
 // Throws ConfigError("--schedule", why) for a file that does not describe `topo`.
 Result from_json(const std::string& text, const Topology& topo, Request* req);

@@ -1,7 +1,7 @@
 // The synth family: broadcast and reduction on the schedules `wormnet synth`
 // finds (algorithms/synth): minimum steps, no stepwise contention, at most K
-// messages per node per step. --schedule F runs a file; without it the
-// schedule for (topology, ports, root) comes from the cache or is searched once
+// messages per node per step. The schedule for (topology, ports, root) comes
+// from the cache or is searched once
 // (60 s per solver call) and cached.
 #include <fmt/format.h>
 
@@ -28,26 +28,23 @@ const sy::Result& schedule_for(const Topology& topo, const AlgorithmArgs& args, 
   req.collective = c;
   req.source = args.source;
   req.ports = std::max(1, args.ports);
-  const std::string file = args.options.word("--schedule");
-  const std::string key = fmt::format("{}|{}|{}", topo.name(), file, sy::cache_file(topo, req));
+  const std::string key = fmt::format("{}|{}", topo.name(), sy::cache_file(topo, req));
   if (auto it = memo.find(key); it != memo.end()) return it->second;
   sy::Result r;
-  const std::string path = file.empty() ? sy::cache_file(topo, req) : file;
-  std::ifstream in(path);
-  if (in) {
+  const std::string path = sy::cache_file(topo, req);
+  bool cached = false;
+  if (std::ifstream in(path); in) {
     std::stringstream ss;
     ss << in.rdbuf();
     sy::Request got;
-    r = sy::from_json(ss.str(), topo, &got);
-    if (got.collective != c || got.source != req.source || got.ports > req.ports)
-      throw ConfigError("--schedule", fmt::format("{} is a {} from node {} with {} ports; allowed: --source {} and "
-                                                  "--ports >= {} with --algorithm synth-{}",
-                                                  path, got.collective == sy::Collective::Broadcast ? "broadcast" : "reduce",
-                                                  got.source, got.ports, got.source, got.ports,
-                                                  got.collective == sy::Collective::Broadcast ? "broadcast" : "reduce"));
-  } else if (!file.empty()) {
-    throw ConfigError("--schedule", fmt::format("'{}' cannot be read; allowed: a file `wormnet synth --out` wrote", file));
-  } else {
+    try {
+      r = sy::from_json(ss.str(), topo, &got);
+      cached = got.collective == c && got.source == req.source && got.ports <= req.ports;
+    } catch (const ConfigError&) {
+      cached = false;  // a damaged or foreign cache entry is searched again and replaced
+    }
+  }
+  if (!cached) {
     req.timeout_s = 60;
     r = sy::synthesize(topo, req);
     if (r.found) {
@@ -59,52 +56,14 @@ const sy::Result& schedule_for(const Topology& topo, const AlgorithmArgs& args, 
   if (!r.found)
     throw ConfigError("--topology", fmt::format("no schedule for {} from node {} with {} ports found within the time "
                                                 "limit; allowed: `wormnet synth --timeout S --out F` first, then "
-                                                "--schedule F",
+                                                "`wormnet run --schedule F`",
                                                 topo.name(), req.source, req.ports));
   return memo.emplace(key, std::move(r)).first->second;
 }
 
 Schedule build(const Topology& topo, const AlgorithmArgs& args, sy::Collective c) {
-  const sy::Result& r = schedule_for(topo, args, c);
-  const int n = topo.nodes(), root = args.source;
-  const uint32_t m = args.words;
-  const bool bcast = c == sy::Collective::Broadcast;
-  Schedule s;
-  s.algorithm = bcast ? "synth-broadcast" : "synth-reduce";
-  s.nodes = n;
-  s.steps = r.steps;
-  s.memory_words = bcast ? m : 2 * m;
-  s.programs.resize(size_t(n));
-  std::vector<std::map<uint32_t, Step>> steps(static_cast<size_t>(n));
-  auto step = [&](int v, uint32_t t) -> Step& {
-    Step& st = steps[size_t(v)][t];
-    st.tag = t;
-    return st;
-  };
-  const Range buf{bcast ? 0 : m, m};
-  if (!bcast)  // OUT = IN, then every child's partial result is combined in
-    for (int v = 0; v < n; ++v) step(v, 0).locals.push_back({{{0, m}}, {buf}, {}, false});
-  for (const sy::Message& x : r.messages) {
-    const uint32_t t = uint32_t(x.step);
-    step(x.from, t).sends.push_back({x.to, {buf}, t, -1});
-    step(x.to, t).recvs.push_back({x.from, {buf}, t, bcast ? Combine{} : Combine{args.op, false}});
-  }
-  for (int v = 0; v < n; ++v)
-    for (auto& [t, st] : steps[size_t(v)]) s.programs[size_t(v)].push_back(std::move(st));
-  if (bcast) {
-    s.initial = [root, n, m](int v, uint32_t a) { return v == root ? data_word(v, 0, a, n, m) : scratch_word(v, a); };
-    s.expected = [root, n, m](int, uint32_t a) -> std::optional<Word> { return data_word(root, 0, a, n, m); };
-  } else {
-    const OpId op = args.op;
-    s.initial = [n, m](int v, uint32_t a) { return a < m ? data_word(v, 0, a, n, m) : scratch_word(v, a); };
-    s.expected = [root, n, m, op](int v, uint32_t a) -> std::optional<Word> {
-      if (a < m) return data_word(v, 0, a, n, m);
-      if (v != root) return std::nullopt;
-      std::vector<Word> xs;
-      for (int u = 0; u < n; ++u) xs.push_back(data_word(u, 0, a - m, n, m));
-      return fold(op, xs);
-    };
-  }
+  Schedule s = sy::schedule_of(topo, schedule_for(topo, args, c), c, args.source, args.words, args.op);
+  s.algorithm = c == sy::Collective::Broadcast ? "synth-broadcast" : "synth-reduce";
   return s;
 }
 
@@ -117,7 +76,6 @@ AlgorithmInfo entry(sy::Collective c) {
                     : "reduction to --source on a SAT-synthesized schedule (the broadcast tree reversed, child -> "
                       "parent routes contention-free; commutative operators)";
   a.params = bcast ? "--source --bytes --ports" : "--source (root) --bytes --op --ports";
-  a.options = {"--schedule"};
   a.rooted = true;
   a.exactly_once = bcast;
   a.check = [c, bcast](const Topology& topo, const AlgorithmArgs& args) {
@@ -150,10 +108,6 @@ Family family_synth() {
   f.summary = "schedules found by a SAT solver (wormnet synth): minimum-step, contention-free broadcast and reduction";
   f.topologies = "any mesh, torus or cube (the search grows with N^2 routes: up to ~16x16 in minutes)";
   f.supports = any_network("synth");
-  OptionSpec file{"--schedule", "synth-*: a schedule file of `wormnet synth --out` (default: the cache, else search)",
-                  "", {}};
-  file.text = true;
-  f.options = {file};
   f.algorithms = {entry(sy::Collective::Broadcast), entry(sy::Collective::Reduce)};
   return f;
 }

@@ -1,0 +1,128 @@
+#include "algorithms/file_algorithm.h"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <memory>
+
+#include "algorithms/schedule_oracle.h"
+#include "algorithms/step_cost.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::alg {
+
+namespace {
+
+struct Loaded {
+  ScheduleFile file;
+  AlgorithmInfo info;
+};
+
+std::map<std::string, std::unique_ptr<Loaded>>& loaded() {
+  static std::map<std::string, std::unique_ptr<Loaded>> m;
+  return m;
+}
+
+// Ranks fit the nodes, every fixed channel exists on the port model, memory fits this machine.
+void check_file(const ScheduleFile& f, const Topology& topo, const AlgorithmArgs& args) {
+  const int n = int(args.group.size());
+  if (n < f.ranks) {
+    const bool whole = n == topo.nodes();
+    throw ConfigError(whole ? "--topology" : "--group",
+                      fmt::format("{} has {} ranks, {} has {} nodes; allowed: {} at least {} nodes", f.path, f.ranks,
+                                  whole ? topo.name() : "the group", n, whole ? "a network of" : "a group of", f.ranks));
+  }
+  for (int r = 0; r < f.ranks; ++r)
+    for (size_t i = 0; i < f.programs[size_t(r)].size(); ++i) {
+      const Step& st = f.programs[size_t(r)][i];
+      for (size_t k = 0; k < st.sends.size(); ++k)
+        if (st.sends[k].channel >= args.ports)
+          throw ConfigError(f.path, fmt::format("{}.steps[{}].sends[{}].channel: channel {}, and the port model has "
+                                                "{} injection channel{} per node; allowed: 0..{} or no channel key",
+                                                f.program_paths[size_t(r)], i, k, st.sends[k].channel, args.ports,
+                                                args.ports == 1 ? "" : "s", args.ports - 1));
+    }
+  check_node_memory(topo, f.memory_words);
+}
+
+Schedule build_file(const ScheduleFile& f, const AlgorithmArgs& args) {
+  Schedule s;
+  s.algorithm = f.name;
+  s.nodes = int(args.group.size());
+  s.steps = int(f.steps);
+  s.memory_words = f.memory_words;
+  s.programs = f.programs;
+  s.programs.resize(size_t(s.nodes));
+  FileOracle o = file_oracle(f, args.seed);
+  s.initial = std::move(o.initial);
+  s.expected = std::move(o.expected);
+  s.oracle = std::move(o.description);
+  return s;
+}
+
+AlgorithmInfo info_of(const ScheduleFile* f) {
+  AlgorithmInfo a;
+  a.name = f->name;
+  a.file = f->path;
+  a.summary = "the schedule of " + f->path;
+  a.params = "--group";
+  a.groups = true;
+  a.check = [f](const Topology& topo, const AlgorithmArgs& args) { check_file(*f, topo, args); };
+  a.max_messages = [f](const Topology&, const AlgorithmArgs&) { return f->messages; };
+  a.build = [f](const Topology&, const AlgorithmArgs& args) { return build_file(*f, args); };
+  a.cost = [f](const Topology& topo, const AlgorithmArgs&, const CostParams& c, const Schedule& s) {
+    Prediction p = step_model_prediction(
+        s, topo, c,
+        "step model of the file's steps: per step, the most startups of any node (alpha each), the slowest message "
+        "3(h+1)+F-1, the most receive completions (gamma each) and copy/combine work of any node");
+    p.data = fmt::format("{}: {} ranks, {} words of memory each", f->path, f->ranks, f->memory_words);
+    if (f->collective) {
+      const ClaimBound b = claim_lower_bound(*f->collective, f->ranks, c);
+      p.lower_bound = b.cycles;
+      p.lower_bound_formula = b.formula;
+    }
+    return p;
+  };
+  return a;
+}
+
+}  // namespace
+
+const AlgorithmInfo& schedule_file_algorithm(const std::string& path) {
+  auto& m = loaded();
+  if (auto it = m.find(path); it != m.end()) return it->second->info;
+  auto l = std::make_unique<Loaded>();
+  l->file = read_schedule_file(path);
+  l->info = info_of(&l->file);
+  return m.emplace(path, std::move(l)).first->second->info;
+}
+
+const ScheduleFile& schedule_file_of(const AlgorithmInfo& info) {
+  auto it = loaded().find(info.file);
+  if (it == loaded().end()) throw std::logic_error("no schedule file " + info.file + " was read");
+  return it->second->file;
+}
+
+ClaimBound claim_lower_bound(const CollectiveClaim& c, int n, const CostParams& cost) {
+  // Information from (or to) every rank spreads at most (k+1)-fold per generation of messages:
+  // ceil(log_{k+1} N) generations, each at least one startup, one hop and one completion.
+  const int k = cost.ports < 1 ? 1 : cost.ports;
+  ClaimBound b;
+  for (uint64_t reach = 1; reach < uint64_t(n); reach *= uint64_t(k + 1)) ++b.steps;
+  const double generation = cost.message_cycles(1, 1);
+  b.cycles = b.steps * generation;
+  b.formula = fmt::format("linear model: ceil(log_{} {}) = {} generations x (alpha + 3(1+1) + {} + gamma) = {:.0f}",
+                          k + 1, n, b.steps, cost.flits(1) - 1, b.cycles);
+  // A rank that must receive (N-1) blocks, or a root that must send them, streams them through k channels.
+  const bool bulk = c.kind == CollectiveKind::Gather || c.kind == CollectiveKind::Scatter ||
+                    c.kind == CollectiveKind::Allgather || c.kind == CollectiveKind::Alltoall;
+  if (bulk) {
+    const double flits = double(n - 1) * cost.flits(c.words) / k;
+    if (flits > b.cycles) b.cycles = flits;
+    b.formula += fmt::format("; (N-1) F / k = {} x {} / {} = {:.1f} flits through one node's channels; the larger",
+                             n - 1, cost.flits(c.words), k, flits);
+  }
+  return b;
+}
+
+}  // namespace wn::alg
