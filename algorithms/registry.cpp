@@ -104,6 +104,14 @@ void check_schedule_size(const std::string& algorithm, const Topology& topo, uin
                                   limit >> 20));
 }
 
+void declare_collectives(Family& f, const std::map<std::string, std::string>& claims) {
+  for (const auto& [name, kind] : claims) {
+    auto it = std::find_if(f.algorithms.begin(), f.algorithms.end(), [&](const AlgorithmInfo& a) { return a.name == name; });
+    if (it == f.algorithms.end()) throw std::logic_error("family " + f.name + " has no algorithm " + name);
+    it->collective = kind;
+  }
+}
+
 std::function<std::string(const Topology&)> any_network(const std::string& family) {
   return [family](const Topology& topo) {
     return topo.nodes() < 2 ? "the " + family + " family needs at least 2 nodes" : std::string();

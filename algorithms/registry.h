@@ -102,6 +102,9 @@ struct Family {
   std::vector<AlgorithmInfo> algorithms;
 };
 
+// Sets AlgorithmInfo::collective of the named algorithms of `f` (a name it lacks is a bug).
+void declare_collectives(Family& f, const std::map<std::string, std::string>& algorithm_to_collective);
+
 // A family's `supports` for "any network of at least 2 nodes" (collectives need a partner).
 std::function<std::string(const Topology&)> any_network(const std::string& family);
 

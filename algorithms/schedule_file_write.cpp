@@ -6,7 +6,7 @@
 
 namespace wn::alg {
 
-using nlohmann::json;
+using json = nlohmann::ordered_json;
 
 namespace {
 

@@ -112,17 +112,13 @@ void add_check_command(CLI::App& app) {
                topo.name(), o.ports, args.ports, args.ports == 1 ? "" : "s", source,
                info.file.empty() ? fmt::format("{} bytes/block", o.bytes) : "schedule file " + info.file, sched.steps,
                chk.messages);
-    const fw::ScheduleRunOptions& shown = o;
-    o.algorithm = info.name;
+    o.algorithm = info.name;  // the file's name in the report (the file itself is o.schedule)
     fmt::print("{}", alg::format_check(chk, topo));
-    nlohmann::json j = fw::check_to_json(chk, topo, shown, source);
-    if (!info.file.empty()) j["config"]["schedule"] = info.file;
+    nlohmann::json j = fw::check_to_json(chk, topo, o, source);
     // Contention is a finding, not an error; an overused port or a wrong delivery is a broken schedule.
     int rc = chk.port_overuse.empty() && chk.delivery.empty() ? 0 : 1;
     if (*simulate) {
-      fw::ScheduleRunOptions sim = o;
-      sim.algorithm = c->opt.algorithm;
-      const fw::ScheduleRunResult r = fw::run_schedule(sim, net);
+      const fw::ScheduleRunResult r = fw::run_schedule(o, net);
       const fw::SimulatedCheck sc = fw::compare_check(chk, r);
       fmt::print("{}", sc.text);
       j["simulated"] = sc.json;

@@ -92,7 +92,10 @@ namespace {
 // A schedule file fixes its sizes, root, operators and steps: the options that set them for a
 // built-in are refused with it, unless (compare) a built-in in the same run reads them.
 void check_schedule_options(const RunCli& c) {
-  auto given = [&](const std::string& name) { return c.cmd->count(name) > 0; };
+  auto given = [&](const std::string& name) {
+    const CLI::Option* opt = c.cmd->get_option_no_throw(name);
+    return opt && opt->count() > 0;
+  };
   if (c.schedule.empty()) throw ConfigError("--schedule", "an empty name; allowed: a wormnet.schedule/1 file");
   const bool builtins = c.list_ok && given("--algorithm");
   if (!c.list_ok && given("--algorithm")) {
@@ -104,7 +107,7 @@ void check_schedule_options(const RunCli& c) {
   }
   if (builtins) return;
   for (const char* flag : {"--bytes", "--source", "--sources", "--op"})
-    if (c.cmd->get_option_no_throw(flag) && given(flag))
+    if (given(flag))
       throw ConfigError(flag, "a schedule file fixes its own sizes, root and operators; allowed: no " +
                                   std::string(flag) + " with --schedule (or a built-in --algorithm beside it)");
   for (const auto& [flag, text] : c.family_options)
@@ -119,7 +122,10 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   fw::ScheduleRunOptions o = c.opt;
   o.net.backend = parse_backend(c.backend);
   o.run.profile = fw::find_profile(c.profile);
-  auto given = [&](const char* name) { return c.cmd->count(name) > 0; };
+  auto given = [&](const char* name) {  // `export` removes the options only a simulation reads
+    const CLI::Option* opt = c.cmd->get_option_no_throw(name);
+    return opt && opt->count() > 0;
+  };
   if (given("--alpha")) o.run.profile.alpha = c.alpha;
   if (given("--gamma")) o.run.profile.gamma = c.gamma;
   if (given("--bytes-per-flit")) o.run.profile.bytes_per_flit = c.bytes_per_flit;

@@ -58,12 +58,14 @@ struct PointCli {
 
 nlohmann::json check_point(const fw::ScheduleRunOptions& o, bool simulate) {
   const NetworkSetup net = fw::resolve_network(o);
-  const alg::AlgorithmInfo& info = alg::find_algorithm(o.algorithm);
+  const alg::AlgorithmInfo& info = fw::algorithm_of(o);
   int source = 0;
   const alg::AlgorithmArgs args = fw::algorithm_args(o, net, &source);
   const alg::Schedule sched = alg::build_schedule(info, net.topology, args).schedule;
   const alg::ScheduleCheck chk = alg::check_schedule(sched, net.topology, args.ports, info.exactly_once);
-  nlohmann::json j = fw::check_to_json(chk, net.topology, o, source);
+  fw::ScheduleRunOptions shown = o;
+  shown.algorithm = info.name;  // a schedule file's own name
+  nlohmann::json j = fw::check_to_json(chk, net.topology, shown, source);
   bool ok = chk.port_overuse.empty() && chk.delivery.empty();
   if (simulate) {
     const fw::ScheduleRunResult r = fw::run_schedule(o, net);
@@ -140,7 +142,7 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
       const alg::AlgorithmArgs args = fw::algorithm_args(o, net);
       SweepParams shape = p;
       shape.erase("source");
-      if (built.insert(point_label(shape)).second) alg::build_schedule(alg::find_algorithm(o.algorithm), net.topology, args);
+      if (built.insert(point_label(shape)).second) alg::build_schedule(fw::algorithm_of(o), net.topology, args);
       if (spec.command == "check") jobs.push_back([o, sim = cli->simulate] { return check_point(o, sim); });
       else jobs.push_back([o] { return fw::run_schedule(o).to_json(false); });
     } catch (const CLI::ParseError& e) {

@@ -196,9 +196,11 @@ nlohmann::json check_to_json(const alg::ScheduleCheck& c, const Topology& topo, 
                          {"b", {k.b.src, k.b.dst}}});
   for (const auto& p : c.port_overuse)
     overuse.push_back({{"step", p.step}, {"node", p.node}, {"sends", p.sends}, {"recvs", p.recvs}, {"ports", p.ports}});
+  nlohmann::json config = {{"topology", opt.topology}, {"ports", opt.ports}, {"algorithm", opt.algorithm},
+                           {"source", source},          {"bytes", opt.bytes}, {"group", opt.group}};
+  if (!opt.schedule.empty()) config["schedule"] = opt.schedule;
   return {{"schema", "wormnet.check/2"},
-          {"config", {{"topology", opt.topology}, {"ports", opt.ports}, {"algorithm", opt.algorithm},
-                      {"source", source}, {"bytes", opt.bytes}, {"group", opt.group}}},
+          {"config", config},
           {"contention_free", c.contention_free()},
           {"conflict_pairs", c.conflict_pairs},
           {"conflicts_listed", conflicts},

@@ -134,6 +134,8 @@ Family family_baselines() {
     check_node_memory(topo, 2 * uint64_t(args.words));
   };
   out.push_back(tr);
+  // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
+  declare_collectives(f, {{"rd-broadcast", "broadcast"}, {"direct-alltoall", "alltoall"}, {"pairwise-exchange", "alltoall"}, {"ring-allgather", "allgather"}, {"ring-reduce-scatter", "reduce_scatter"}, {"binomial-reduce", "reduce"}, {"binomial-gather", "gather"}, {"binomial-scatter", "scatter"}});
   return f;
 }
 

@@ -142,6 +142,8 @@ Family family_bruck() {
   f.supports = any_network("bruck");
   f.options = {bruck::radix_option()};
   f.algorithms = {index_entry(), concat_entry()};
+  // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
+  declare_collectives(f, {{"bruck-index", "alltoall"}, {"bruck-concat", "allgather"}});
   return f;
 }
 

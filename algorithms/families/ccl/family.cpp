@@ -171,6 +171,8 @@ Family family_ccl() {
       entry(O::Shift, "cyclic shift by --shift in one send-receive step", false, {"--shift"}),
       entry(O::Sync, "barrier: dissemination, ceil(log2 n) token steps", false, {}),
   };
+  // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
+  declare_collectives(f, {{"ccl-bcast", "broadcast"}, {"ccl-scatter", "scatter"}, {"ccl-gather", "gather"}, {"ccl-concat", "allgather"}, {"ccl-index", "alltoall"}});
   return f;
 }
 

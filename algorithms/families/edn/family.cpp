@@ -124,6 +124,8 @@ Family family_edn() {
   f.algorithms.push_back(sld_info());
   f.algorithms.push_back(ft_info());
   f.algorithms.push_back(edn::transpose_info());
+  // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
+  declare_collectives(f, {{"edn-broadcast", "broadcast"}, {"dim-broadcast", "broadcast"}, {"sc-broadcast", "broadcast"}, {"sld-broadcast", "broadcast"}, {"ft-broadcast", "broadcast"}, {"edn-reduce", "reduce"}, {"edn-gather", "gather"}});
   return f;
 }
 

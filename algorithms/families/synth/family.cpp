@@ -109,6 +109,8 @@ Family family_synth() {
   f.topologies = "any mesh, torus or cube (the search grows with N^2 routes: up to ~16x16 in minutes)";
   f.supports = any_network("synth");
   f.algorithms = {entry(sy::Collective::Broadcast), entry(sy::Collective::Reduce)};
+  // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
+  declare_collectives(f, {{"synth-broadcast", "broadcast"}});
   return f;
 }
 

@@ -1,0 +1,205 @@
+// `wormnet compare` runs: every point is one simulation in its own process (SystemC
+// elaborates once per process). Built-in algorithms run at every size and source; a schedule
+// file fixes its own size and root, so it runs once per port model. With several sources or
+// sizes the table shows, per algorithm x port model x size, the mean over the sources of the
+// average and maximum latency of Tsai's thesis (§4.4).
+#include <fmt/format.h>
+
+#include <map>
+
+#include "algorithms/file_algorithm.h"
+#include "algorithms/registry.h"
+#include "app/compare_table.h"
+#include "app/options.h"
+#include "app/rtl_cost.h"
+#include "app/run_options.h"
+#include "experiments/report_file.h"
+#include "experiments/source_list.h"
+#include "experiments/sweep.h"
+#include "systemc/core/config_error.h"
+
+namespace wn::cli {
+
+namespace {
+
+std::vector<uint32_t> parse_bytes(const std::string& text) {
+  std::vector<uint32_t> out;
+  for (auto item : split_list(text, "--bytes")) {
+    const std::string err = uint_in(4, 64u << 20)(item);
+    if (!err.empty() || std::stoul(item) % 4)
+      throw ConfigError("--bytes", fmt::format("'{}' is not a message size; allowed: multiples of 4 in 4..{}, "
+                                               "comma-separated", item, 64u << 20));
+    out.push_back(uint32_t(std::stoul(item)));
+  }
+  return out;
+}
+
+// One algorithm as run: a built-in with one value of each family flag given as a list
+// (--ccl-alg butterfly,reduce-bcast; --radix 2,8,64), labelled "algorithm/value/...", or a file.
+struct Variant {
+  std::string label, algo, file;
+  std::map<std::string, std::string> options;
+};
+
+std::vector<Variant> variants_of(const fw::ScheduleRunOptions& base, const std::vector<std::string>& algos,
+                                 const std::vector<std::string>& files) {
+  std::vector<Variant> out;
+  for (const auto& a : algos) {
+    std::vector<Variant> v = {{a, a, "", {}}};
+    for (const auto& [flag, text] : base.family_options) {
+      if (!alg::reads_option(alg::find_algorithm(a), flag)) continue;
+      const auto values = split_list(text, flag);
+      std::vector<Variant> next;
+      for (const auto& x : v)
+        for (const auto& val : values) {
+          Variant y = x;
+          y.options[flag] = val;
+          if (values.size() > 1) y.label += "/" + val;
+          next.push_back(std::move(y));
+        }
+      v = std::move(next);
+    }
+    out.insert(out.end(), v.begin(), v.end());
+  }
+  for (const auto& f : files) {
+    const alg::AlgorithmInfo& info = alg::schedule_file_algorithm(f);  // read and checked before any simulation
+    out.push_back({info.name, info.name, f, {}});
+  }
+  // Two rows with one label would be one line in a plot: the later ones say which file they are.
+  std::map<std::string, int> seen;
+  for (auto& v : out)
+    if (seen[v.label]++ && !v.file.empty()) v.label += " [" + v.file + "]";
+  return out;
+}
+
+// The points of one algorithm x port model x size, averaged in one row.
+struct Group {
+  size_t variant = 0;
+  std::string ports;
+  uint32_t bytes = 0;  // a file's is known from its first result
+  size_t points = 0;
+  GroupStats st;
+};
+
+}  // namespace
+
+int run_compare(const RunCli& c, bool with_cost) {
+  const fw::ScheduleRunOptions base = resolve(c);
+  check_writable(c.json, "--json");
+  const bool files_given = c.cmd->count("--schedule") > 0;
+  const std::vector<std::string> algos = !files_given || c.cmd->count("--algorithm") > 0
+                                             ? split_list(base.algorithm, "--algorithm")
+                                             : std::vector<std::string>{};
+  const std::vector<std::string> files = files_given ? split_list(base.schedule, "--schedule") : std::vector<std::string>{};
+  const auto ports = split_list(base.ports, "--ports");
+  // Areas first: a configuration yosys can not build fails before any simulation.
+  std::vector<CostReport> costs;
+  if (with_cost)
+    costs = synthesize_costs(cost_requests(base.topology, base.ports, std::to_string(base.net.vcs),
+                                           std::to_string(base.net.buf)),
+                             c.jobs, true, false);
+  const std::vector<uint32_t> sizes = parse_bytes(c.bytes_list);
+  for (const auto& a : algos) alg::find_algorithm(a);  // a bad name fails before any simulation
+  std::vector<std::string> sources = {base.source};
+  if (!c.sources.empty()) {
+    sources.clear();
+    fw::ScheduleRunOptions one = base;
+    one.ports = ports.front();  // the network's size does not depend on the port model
+    const int nodes = fw::resolve_network(one).topology.nodes();
+    for (int s : parse_sources(c.sources, nodes, base.seed, "--sources")) sources.push_back(std::to_string(s));
+  }
+  // A family flag must be read by at least one of the algorithms; each algorithm gets the ones it reads.
+  for (const auto& [flag, text] : base.family_options) {
+    bool read = false;
+    for (const auto& a : algos) read = read || alg::reads_option(alg::find_algorithm(a), flag);
+    if (!read)
+      throw ConfigError(flag, fmt::format("none of {} reads it; allowed: an algorithm whose family declares it",
+                                          algos.empty() ? std::string("the schedule files") : base.algorithm));
+  }
+  const std::vector<Variant> variants = variants_of(base, algos, files);
+  const bool single = sources.size() == 1 && (sizes.size() == 1 || algos.empty());
+  fmt::print("seed {}\n", base.seed);
+  fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.topology, c.backend,
+             base.run.profile.name, algos.empty() ? "the files'" : c.bytes_list,
+             c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, sources.size()));
+  if (single) print_point_header();
+  else print_group_header();
+  std::vector<SweepPoint> points;
+  std::vector<Group> groups;
+  std::vector<size_t> group_of;  // per point
+  for (size_t vi = 0; vi < variants.size(); ++vi) {
+    const Variant& var = variants[vi];
+    for (const auto& p : ports) {
+      const std::vector<uint32_t> var_sizes = var.file.empty() ? sizes : std::vector<uint32_t>{0};
+      for (uint32_t b : var_sizes) {
+        groups.push_back({vi, p, b, 0, {}});
+        for (const auto& s : var.file.empty() ? sources : std::vector<std::string>{base.source}) {
+          fw::ScheduleRunOptions o = base;
+          o.algorithm = var.algo;
+          o.schedule = var.file;
+          o.ports = p;
+          if (var.file.empty()) o.bytes = b, o.source = s;
+          o.family_options = var.options;
+          // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
+          points.push_back({var.file.empty() ? fmt::format("{} ports={} bytes={} source={}", var.label, p, b, s)
+                                             : fmt::format("{} ports={}", var.label, p),
+                            [o] { return fw::run_schedule(o).to_json(false); }});
+          group_of.push_back(groups.size() - 1);
+          ++groups.back().points;
+        }
+      }
+    }
+  }
+  bool ok = true;
+  double first = 0;  // single: the first port model's cycles of the current algorithm
+  std::map<std::pair<std::string, uint32_t>, size_t> first_group;  // (ports, bytes) -> the first algorithm's group
+  nlohmann::json summary = nlohmann::json::array();
+  const auto all = run_sweep(
+      points,
+      [&](size_t i, const nlohmann::json& j) {
+        Group& g = groups[group_of[i]];
+        const Variant& var = variants[g.variant];
+        if (var.file.size()) g.bytes = j["config"]["bytes"].get<uint32_t>();
+        ok = ok && j["ok"].get<bool>();
+        g.st.add(j);
+        if (single) {
+          if (g.ports == ports.front()) first = j["cycles"].get<double>();
+          print_point_row(var.label, g.ports, j, first);
+        }
+        if (!j["ok"].get<bool>())
+          fmt::print("  error{}: {}{}\n", single ? "" : " (" + points[i].label + ")", j["error"].get<std::string>(),
+                     j["data_error"].get<std::string>());
+        if (size_t(g.st.runs) != g.points) return;
+        // vs-first: the first algorithm's mean maximum latency over this one's (same ports and size).
+        const size_t me = group_of[i];
+        const size_t ref_index = first_group.try_emplace({g.ports, g.bytes}, me).first->second;
+        const GroupStats& ref = groups[ref_index].st;
+        const double vs = g.st.max_latency > 0 ? ref.max_latency / g.st.max_latency : 0;
+        const double us = g.st.us_per_cycle;
+        const GroupStats& st = g.st;
+        if (!single) print_group_row(var.label, g.ports, g.bytes, st, vs);
+        nlohmann::json row = {
+            {"algorithm", var.algo}, {"variant", var.label}, {"options", var.options}, {"ports", g.ports},
+            {"bytes", g.bytes}, {"sources", st.runs}, {"data_ok", st.ok}, {"mean_cycles", st.mean(st.cycles)},
+            {"latency_cycles", {{"mean_average", st.mean(st.avg_latency)}, {"mean_maximum", st.mean(st.max_latency)},
+                                {"worst_maximum", st.worst_max}}},
+            {"latency_us", {{"mean_average", st.mean(st.avg_latency) * us}, {"mean_maximum", st.mean(st.max_latency) * us},
+                            {"worst_maximum", st.worst_max * us}}},
+            {"mean_delay", {{"stepwise", st.mean(st.delay[0])}, {"depth", st.mean(st.delay[1])},
+                            {"port", st.mean(st.delay[2])}, {"flow", st.mean(st.delay[3])}}}};
+        if (!var.file.empty()) row["schedule"] = var.file;
+        summary.push_back(std::move(row));
+      },
+      c.jobs);
+  if (single)
+    fmt::print("stepwise, depth, port, flow: cycles of delay over zero load (delay view), summed over the messages\n");
+  else
+    fmt::print("per algorithm x ports x bytes, the mean over the sources: avg-lat / max-lat = the thesis's average / "
+               "maximum latency (first send -> receive completed), worst-max = the largest maximum, vs-first = the "
+               "first algorithm's mean max-lat over this one's; stepwise..flow: mean delay cycles per run\n");
+  if (with_cost) print_area_table(summary, ports, costs);
+  write_json_report(c.json, {{"schema", "wormnet.compare/3"}, {"runs", all}, {"summary", summary}});
+  return ok ? 0 : 1;
+}
+
+}  // namespace wn::cli

@@ -1,0 +1,66 @@
+// The rows `wormnet compare` prints: one per point (a single size and source), or per group
+// (algorithm x port model x size) the mean over its sources.
+#pragma once
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+namespace wn::cli {
+
+// Mean over one group's sources (one algorithm x port model x size).
+struct GroupStats {
+  int runs = 0, ok = 0;
+  double avg_latency = 0, max_latency = 0, worst_max = 0, cycles = 0, us_per_cycle = 0;
+  double delay[4] = {0, 0, 0, 0};
+  void add(const nlohmann::json& j) {
+    ++runs;
+    ok += j["ok"].get<bool>() ? 1 : 0;
+    avg_latency += j["latency"]["average_cycles"].get<double>();
+    const double mx = j["latency"]["maximum_cycles"].get<double>();
+    max_latency += mx;
+    worst_max = std::max(worst_max, mx);
+    const double c = j["cycles"].get<double>();
+    cycles += c;
+    if (c > 0) us_per_cycle = j["microseconds"].get<double>() / c;
+    const char* cls[4] = {"stepwise", "depth", "port", "flow"};
+    for (int k = 0; k < 4; ++k) delay[k] += j["contention"][cls[k]].get<double>();
+  }
+  double mean(double v) const { return runs ? v / runs : 0; }
+};
+
+inline void print_point_header() {
+  fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12} {:>10} {:>7} {:>8} {:>5}  {:>9} {:>8} {:>8} {:>7}\n", "algorithm",
+             "ports", "steps", "cycles", "us", "predicted", "ratio", "speedup", "data", "stepwise", "depth", "port",
+             "flow");
+}
+
+inline void print_point_row(const std::string& a, const std::string& p, const nlohmann::json& j, double first) {
+  const double cyc = j["cycles"].get<double>();
+  const auto& ct = j["contention"];
+  fmt::print("{:<20} {:<5} {:>5} {:>10} {:>12.3f} {:>10.0f} {:>7.3f} {:>7.2f}x {:>5}  {:>9} {:>8} {:>8} {:>7}\n", a, p,
+             j["predicted"]["steps"].get<int>(), j["cycles"].get<uint64_t>(), j["microseconds"].get<double>(),
+             j["predicted"]["cycles"].get<double>(), j["measured_over_predicted"].get<double>(),
+             cyc > 0 ? first / cyc : 0.0, j["data_check"].get<std::string>(), ct["stepwise"].get<uint64_t>(),
+             ct["depth"].get<uint64_t>(), ct["port"].get<uint64_t>(), ct["flow"].get<uint64_t>());
+}
+
+inline void print_group_header() {
+  fmt::print("{:<20} {:<5} {:>8} {:>5} {:>12} {:>12} {:>12} {:>9} {:>12} {:>9} {:>8} {:>8} {:>8} {:>5}\n", "algorithm",
+             "ports", "bytes", "runs", "avg-lat-us", "max-lat-us", "worst-max-us", "vs-first", "cycles", "stepwise",
+             "depth", "port", "flow", "data");
+}
+
+inline void print_group_row(const std::string& a, const std::string& p, uint32_t bytes, const GroupStats& st,
+                            double vs) {
+  const double us = st.us_per_cycle;
+  fmt::print("{:<20} {:<5} {:>8} {:>5} {:>12.3f} {:>12.3f} {:>12.3f} {:>8.2f}x {:>12.1f} {:>9.1f} {:>8.1f} {:>8.1f} "
+             "{:>8.1f} {:>5}\n",
+             a, p, bytes, st.runs, st.mean(st.avg_latency) * us, st.mean(st.max_latency) * us, st.worst_max * us, vs,
+             st.mean(st.cycles), st.mean(st.delay[0]), st.mean(st.delay[1]), st.mean(st.delay[2]),
+             st.mean(st.delay[3]), st.ok == st.runs ? "PASS" : "FAIL");
+}
+
+}  // namespace wn::cli
