@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 
+#include "algorithms/schedule_file.h"
 #include "algorithms/synth/synth.h"
 #include "app/commands.h"
 #include "app/options.h"
@@ -21,11 +22,31 @@ namespace wn::cli {
 namespace {
 
 struct SynthCli {
-  std::string topology = "mesh:4x4", ports = "all", collective = "broadcast", avoid, out;
+  std::string topology = "mesh:4x4", ports = "all", collective = "broadcast", avoid, out, op = "sum";
   uint64_t source = 0, steps = 0, max_hops = 0, fanout = 0;
+  uint32_t bytes = 1024;
   double timeout = 60;
   bool all_sources = false, no_cache = false, min_hops = false;
+  bool cmd_given_bytes = false, cmd_given_op = false;
 };
+
+// The found schedule as a schedule file: the broadcast declares its collective; the reduction's
+// IN/OUT layout is its own (oracle: its ideal execution). The solver's facts go under `synth`.
+std::string schedule_file(const Topology& topo, const alg::synth::Request& req, const alg::synth::Result& r,
+                          const SynthCli& c) {
+  const bool bcast = req.collective == alg::synth::Collective::Broadcast;
+  const alg::OpId op = alg::find_combine_op(c.op);
+  const alg::Schedule s = alg::synth::schedule_of(topo, r, req.collective, req.source, c.bytes / 4, op);
+  alg::ScheduleFile f;
+  f.name = bcast ? "synth-broadcast" : "synth-reduce";
+  f.ranks = topo.nodes();
+  f.memory_words = s.memory_words;
+  f.programs = s.programs;
+  if (bcast) f.collective = alg::CollectiveClaim{alg::CollectiveKind::Broadcast, c.bytes / 4, req.source, alg::kCopy};
+  f.synth = nlohmann::json::parse(alg::synth::to_json(topo, req, r));
+  f.synth.erase("messages");  // the programs say it
+  return alg::schedule_file_text(f);
+}
 
 void print_attempts(const alg::synth::Result& r) {
   fmt::print("  encoding: {} candidate messages, {} mirror image{} of the network fixing the root broken, built in "
@@ -69,12 +90,19 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
   add_uint(cmd, "--max-hops", c->max_hops, "longest route a message may take (0: any)", 0, 4095);
   add_uint(cmd, "--fanout", c->fanout, "messages per node per step, below the port count (0: the port count)", 0, 64);
   cmd->add_option("--avoid", c->avoid, "faulty nodes (comma-separated): no message from, to or through them");
-  cmd->add_option("--out", c->out, "write the schedule (JSON, wormnet.synth/1) here");
+  cmd->add_option("--out", c->out,
+                  "write the schedule here as a wormnet.schedule/1 file (the solver's facts under its `synth` key); "
+                  "run it with `wormnet run --schedule FILE`");
+  add_uint(cmd, "--bytes", c->bytes, "with --out: the block every message carries (a multiple of 4)", 4, 64u << 20);
+  cmd->add_option("--op", c->op, "with --out and --collective reduce: the reduction operator (sum | max | min)")
+      ->capture_default_str();
   cmd->add_flag("--min-hops", c->min_hops,
                 "then the fewest hops summed over the messages among minimum-step schedules (the EDN top step's "
                 "objective)");
   cmd->add_flag("--no-cache", c->no_cache, "do not write the cache (" + alg::synth::cache_dir() + ")");
-  runners["synth"] = [c]() {
+  runners["synth"] = [c, cmd]() {
+    c->cmd_given_bytes = cmd->count("--bytes") > 0;
+    c->cmd_given_op = cmd->count("--op") > 0;
     const Topology topo = Topology::parse(c->topology);
     alg::synth::Request req;
     if (c->collective != "broadcast" && c->collective != "reduce")
@@ -102,6 +130,18 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
           throw ConfigError("--avoid", fmt::format("'{}' is not a node; allowed: node ids 0..{}", v, topo.nodes() - 1));
         }
       }
+    if (c->cmd_given_op && c->collective != "reduce")
+      throw ConfigError("--op", "only a reduction has an operator; allowed: --op with --collective reduce");
+    if (c->bytes % 4) throw ConfigError("--bytes", fmt::format("{} is not whole 32-bit words; allowed: a multiple of 4",
+                                                               c->bytes));
+    if ((c->cmd_given_bytes || c->cmd_given_op) && c->out.empty())
+      throw ConfigError(c->cmd_given_bytes ? "--bytes" : "--op", "sizes the file --out writes; allowed: with --out");
+    if (!c->out.empty() && c->all_sources)
+      throw ConfigError("--out", "one file holds one root's schedule; allowed: --out without --all-sources");
+    const alg::OpId op = alg::find_combine_op(c->op);
+    if (c->collective == "reduce" && !alg::combine_ops()[op].commutative)
+      throw ConfigError("--op", fmt::format("'{}' is not commutative, and the tree combines in tree order; allowed: sum, "
+                                            "max, min", c->op));
     if (!c->out.empty()) check_writable(c->out, "--out");
     fmt::print("wormnet synth: {} on {}, at most {} message{} per node per step{}{}{} (CaDiCaL)\n", c->collective,
                topo.name(), req.ports, req.ports == 1 ? "" : "s",
@@ -152,7 +192,11 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
       fmt::print("  step {}:{}\n", t, line);
     }
     const std::string text = alg::synth::to_json(topo, req, r);
-    if (!c->out.empty()) save(c->out, text), fmt::print("written: {}\n", c->out);
+    if (!c->out.empty()) {
+      write_report(c->out, schedule_file(topo, req, r, *c), "--out");
+      fmt::print("written: {} (wormnet.schedule/1, {} bytes per message; wormnet run --topology {} --schedule {})\n",
+                 c->out, c->bytes, topo.name(), c->out);
+    }
     if (!c->no_cache && !c->fanout && !c->min_hops) save(alg::synth::cache_file(topo, req), text);
     return 0;
   };
