@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <deque>
 #include <map>
 #include <set>
@@ -61,12 +62,17 @@ std::vector<std::vector<Word>> reference_run(const Schedule& s) {
   return mem;
 }
 
-std::string check_memory(const Schedule& s, const std::vector<std::vector<Word>>& memory) {
+std::string check_memory(const Schedule& s, const std::vector<std::vector<Word>>& memory,
+                         const std::vector<int>& ranks) {
   for (int n = 0; n < s.nodes; ++n)
     for (uint32_t a = 0; a < s.memory_words; ++a) {
       const auto want = s.expected(n, a);
-      if (want && *want != memory[size_t(n)][a])
-        return fmt::format("node {} addr {}: expected {:#010x} got {:#010x}", n, a, *want, memory[size_t(n)][a]);
+      if (want && *want != memory[size_t(n)][a]) {
+        const auto r = std::find(ranks.begin(), ranks.end(), n);
+        return fmt::format("node {}{} addr {}: expected {:#010x} got {:#010x}", n,
+                           r == ranks.end() ? "" : fmt::format(" (rank {})", r - ranks.begin()), a, *want,
+                           memory[size_t(n)][a]);
+      }
     }
   return {};
 }

@@ -185,7 +185,8 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup
   latency_metrics(res);
   attribute_contention(res);
   if (res.run.ok) {
-    res.data_error = alg::check_memory(sched, res.run.memory);
+    // A file's ranks are what its author wrote: name them beside the nodes.
+    res.data_error = alg::check_memory(sched, res.run.memory, info.file.empty() ? std::vector<int>{} : built.args.group);
     res.data_ok = res.data_error.empty();
   } else {
     res.data_error = "not checked: the run did not complete";
