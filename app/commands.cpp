@@ -8,6 +8,7 @@
 #include <map>
 
 #include "algorithms/registry.h"
+#include "algorithms/schedule_file.h"
 #include "systemc/core/config_error.h"
 #include "firmware/machine_profile.h"
 #include "experiments/report_file.h"
@@ -126,6 +127,14 @@ void add_list_command(CLI::App& app) {
         fmt::print("    {:20} {}\n    {:20}   options: {}\n", a.name, a.summary, "", opts);
       }
     }
+    fmt::print("schedule files (wormnet run/compare/check --schedule FILE; written by export and synth --out):\n"
+               "  wormnet.schedule/1   your own collective: per-rank steps of sends, receives and local ops, and the\n"
+               "                       collective it claims ({}); docs/schedule-format.md\n",
+               [] {
+                 std::string k;
+                 for (const auto& x : alg::collective_kinds()) k += (k.empty() ? "" : ", ") + x;
+                 return k;
+               }());
     fmt::print("machine profiles (--profile):\n");
     for (const auto& p : fw::machine_profiles())
       fmt::print("  {:8} alpha {:>4} gamma {:>4} cycles, {:>2} B/flit, {:>8.3f} ns/cycle  {}\n", p.name, p.alpha,
