@@ -1,7 +1,5 @@
 #include "algorithms/dataflow_run.h"
 
-#include <fmt/format.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <deque>
@@ -28,15 +26,6 @@ class Dataflow {
       advance(r);
     }
   }
-  bool finished(int r) const { return ranks_[size_t(r)].step >= programs_[size_t(r)].size(); }
-  // The first receive rank r still waits on (r unfinished).
-  std::pair<size_t, size_t> waiting(int r) const {
-    const RankState& s = ranks_[size_t(r)];
-    size_t first = SIZE_MAX;
-    for (const auto& [key, idx] : s.pending) first = std::min(first, idx.front());
-    return {s.step, first == SIZE_MAX ? 0 : first};
-  }
-
  private:
   struct RankState {
     size_t step = 0;
@@ -105,32 +94,6 @@ class Dataflow {
 };
 
 }  // namespace
-
-std::optional<DataflowStall> dataflow_stall(const std::vector<std::vector<Step>>& programs) {
-  Dataflow d(programs, nullptr);
-  d.run();
-  for (int r = 0; r < int(programs.size()); ++r) {
-    if (d.finished(r)) continue;
-    DataflowStall out;
-    out.rank = r;
-    std::tie(out.step_index, out.recv_index) = d.waiting(r);
-    const Recv& first = programs[size_t(r)][out.step_index].recvs[out.recv_index];
-    out.src = first.src;
-    out.tag = first.tag;
-    // Follow the waits (each blocked rank's first pending receive) until a rank repeats.
-    std::vector<bool> seen(programs.size(), false);
-    int at = r;
-    for (int k = 0; k < 8 && !seen[size_t(at)] && !d.finished(at); ++k) {
-      seen[size_t(at)] = true;
-      const auto [step, recv] = d.waiting(at);
-      out.cycle += fmt::format("{}rank {} step {}", out.cycle.empty() ? "" : " <- ", at, programs[size_t(at)][step].tag);
-      at = programs[size_t(at)][step].recvs[recv].src;
-    }
-    out.cycle += fmt::format(" <- rank {}", at);
-    return out;
-  }
-  return std::nullopt;
-}
 
 std::vector<std::vector<Word>> dataflow_memory(const std::vector<std::vector<Step>>& programs, uint32_t memory_words,
                                                const std::function<Word(int, uint32_t)>& initial) {

@@ -5,6 +5,7 @@
 #include <map>
 #include <memory>
 
+#include "algorithms/schedule_file_reader.h"
 #include "algorithms/schedule_oracle.h"
 #include "algorithms/step_cost.h"
 #include "systemc/core/config_error.h"
@@ -37,12 +38,19 @@ void check_file(const ScheduleFile& f, const Topology& topo, const AlgorithmArgs
       const Step& st = f.programs[size_t(r)][i];
       for (size_t k = 0; k < st.sends.size(); ++k)
         if (st.sends[k].channel >= args.ports)
-          throw ConfigError(f.path, fmt::format("{}.steps[{}].sends[{}].channel: channel {}, and the port model has "
-                                                "{} injection channel{} per node; allowed: 0..{} or no channel key",
-                                                f.program_paths[size_t(r)], i, k, st.sends[k].channel, args.ports,
-                                                args.ports == 1 ? "" : "s", args.ports - 1));
+          file::refuse(f.path, fmt::format("{}.steps[{}].sends[{}].channel", f.program_paths[size_t(r)], i, k),
+                       fmt::format("channel {}, and the port model has {} injection channel{} per node",
+                                   st.sends[k].channel, args.ports, args.ports == 1 ? "" : "s"),
+                       fmt::format("0..{} or no channel key", args.ports - 1));
     }
-  check_node_memory(topo, f.memory_words);
+  // The file's memory_words, not a --bytes, is what does not fit: named as the file's value.
+  const uint64_t bytes = uint64_t(f.memory_words) * uint64_t(topo.nodes()) * 4, limit = node_memory_limit_bytes();
+  if (bytes > limit)
+    file::refuse(f.path, "memory_words",
+                 fmt::format("{} words per rank need {} MiB of simulated memory on {}", f.memory_words, bytes >> 20,
+                             topo.name()),
+                 fmt::format("at most {} words per rank here (a third of this machine's RAM)",
+                             limit / 4 / uint64_t(topo.nodes())));
 }
 
 Schedule build_file(const ScheduleFile& f, const AlgorithmArgs& args) {

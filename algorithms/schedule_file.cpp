@@ -4,9 +4,9 @@
 
 #include <algorithm>
 #include <fstream>
+#include <set>
 #include <sstream>
 
-#include "algorithms/dataflow_run.h"
 #include "algorithms/registry.h"
 #include "algorithms/schedule_file_steps.h"
 
@@ -71,22 +71,38 @@ json parse_json(const std::string& text, const std::string& path) {
     } else if (ch == '[' || ch == '{') {
       if (++depth > kMaxDepth) {
         const auto [l, c] = line_col(text, i);
-        throw ConfigError(path, fmt::format("(top level): nested more than {} deep at line {} column {}; allowed: "
-                                            "the format's own nesting ({})",
-                                            kMaxDepth, l, c, kScheduleSchema));
+        file::refuse(path, "", fmt::format("nested more than {} deep at line {} column {}", kMaxDepth, l, c),
+                     fmt::format("the format's own nesting ({})", kScheduleSchema));
       }
     } else if (ch == ']' || ch == '}') {
       --depth;
     }
   }
+  // Each object's keys once: JSON leaves duplicates to the reader, and a second "steps" would
+  // silently replace the first.
+  std::vector<std::set<std::string>> keys;
+  std::string duplicate;
+  const json::parser_callback_t once = [&](int, json::parse_event_t ev, json& parsed) {
+    if (ev == json::parse_event_t::object_start) keys.emplace_back();
+    else if (ev == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    else if (ev == json::parse_event_t::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second &&
+             duplicate.empty())
+      duplicate = parsed.get<std::string>();
+    return true;
+  };
+  json doc;
   try {
-    return json::parse(text);
+    doc = json::parse(text, once);
   } catch (const json::parse_error& e) {
     const auto [l, c] = line_col(text, e.byte == 0 ? 0 : e.byte - 1);
-    throw ConfigError(path, fmt::format("(top level): not valid JSON: syntax error at line {} column {}; allowed: a "
-                                        "JSON document ({})",
-                                        l, c, kScheduleSchema));
+    file::refuse(path, "", fmt::format("not valid JSON: syntax error at line {} column {}", l, c),
+                 fmt::format("a JSON document ({})", kScheduleSchema));
+  } catch (const json::exception&) {  // a number beyond 64 bits (1e400)
+    file::refuse(path, "", "a number too large for 64 bits", "integers 0..18446744073709551615");
   }
+  if (!duplicate.empty())
+    file::refuse(path, "", fmt::format("the key '{}' twice in one object", duplicate), "each key once per object");
+  return doc;
 }
 
 std::string name_of(const Value& v) {
@@ -192,32 +208,25 @@ ScheduleFile parse_schedule_file(const std::string& text, const std::string& pat
   for (const auto& prog : f.programs)
     if (!prog.empty()) f.steps = std::max(f.steps, prog.back().tag + 1);
   file::match(path, sends, recvs);
-  // With unbounded buffers every rank must be able to finish: a receive waiting on a message
-  // its sender only sends after a receive of its own that can never complete is no schedule.
-  if (const auto stall = dataflow_stall(f.programs)) {
-    const std::string& prog = f.program_paths[size_t(stall->rank)];
-    throw ConfigError(path, fmt::format("{}.steps[{}].recvs[{}]: rank {} waits forever for the message from rank {} "
-                                        "with tag {} (every rank blocks on a receive: {}); allowed: programs that "
-                                        "complete when every send is buffered",
-                                        prog, stall->step_index, stall->recv_index, stall->rank, stall->src,
-                                        stall->tag, stall->cycle));
-  }
+  // Every receive is in its send's step or later (match()), so programs always complete with
+  // buffered sends: a rank blocked in step s waits on a sender blocked in an earlier step, and
+  // steps cannot decrease for ever.
   return f;
 }
 
 ScheduleFile read_schedule_file(const std::string& path) {
   struct stat st{};
   if (::stat(path.c_str(), &st) != 0)
-    throw ConfigError(path, "cannot be read (no such file); allowed: a wormnet.schedule/1 JSON file");
-  if (!S_ISREG(st.st_mode)) throw ConfigError(path, "is not a regular file; allowed: a wormnet.schedule/1 JSON file");
+    file::refuse(path, "", "cannot be read (no such file)", "a wormnet.schedule/1 JSON file");
+  if (!S_ISREG(st.st_mode)) file::refuse(path, "", "not a regular file", "a wormnet.schedule/1 JSON file");
   // The parsed document takes ~16x its text in host memory: keep both within the run's limit.
   const uint64_t limit = node_memory_limit_bytes() / 16;
   if (uint64_t(st.st_size) > limit)
-    throw ConfigError(path, fmt::format("{} MiB; allowed: schedule files up to {} MiB here (parsing needs about 16x "
-                                        "the file in memory)",
-                                        uint64_t(st.st_size) >> 20, limit >> 20));
+    file::refuse(path, "", fmt::format("{} MiB", uint64_t(st.st_size) >> 20),
+                 fmt::format("schedule files up to {} MiB here (parsing needs about 16x the file in memory)",
+                             limit >> 20));
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw ConfigError(path, "cannot be read (permission denied); allowed: a readable wormnet.schedule/1 file");
+  if (!in) file::refuse(path, "", "cannot be read (permission denied)", "a readable wormnet.schedule/1 file");
   std::stringstream ss;
   ss << in.rdbuf();
   return parse_schedule_file(ss.str(), path);

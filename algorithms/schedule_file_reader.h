@@ -16,6 +16,23 @@ namespace wn::alg::file {
 
 using nlohmann::json;
 
+// A file's text (names, keys, the file name itself) may hold any byte: every message is one line.
+inline std::string printable(const std::string& s) {
+  std::string out;
+  for (const unsigned char ch : s) {
+    if (ch < 0x20 || ch == 0x7f) out += fmt::format("\\x{:02x}", ch);
+    else out += char(ch);
+  }
+  return out;
+}
+
+// The one way a schedule file is refused: "FILE: PATH: what; allowed: ...".
+[[noreturn]] inline void refuse(const std::string& file, const std::string& path, const std::string& what,
+                                const std::string& allowed) {
+  throw ConfigError(printable(file),
+                    printable(fmt::format("{}: {}; allowed: {}", path.empty() ? "(top level)" : path, what, allowed)));
+}
+
 class Value {
  public:
   Value(const std::string& file, const json& v, std::string path) : file_(&file), v_(&v), path_(std::move(path)) {}
@@ -23,7 +40,7 @@ class Value {
   const std::string& path() const { return path_; }
 
   [[noreturn]] void fail(const std::string& what, const std::string& allowed) const {
-    throw ConfigError(*file_, fmt::format("{}: {}; allowed: {}", path_.empty() ? "(top level)" : path_, what, allowed));
+    refuse(*file_, path_, what, allowed);
   }
   // An object whose keys are all in `known` (keys starting with "x-" are the user's own and ignored).
   void object(std::initializer_list<const char*> known) const {
@@ -55,8 +72,11 @@ class Value {
   uint64_t uint(uint64_t min, uint64_t max) const {
     const std::string allowed = fmt::format("an integer {}..{}", min, max);
     if (!v_->is_number_integer()) fail(fmt::format("{} is not an integer", kind()), allowed);
-    if (v_->is_number_integer() && !v_->is_number_unsigned()) fail(fmt::format("{} is negative", v_->dump()), allowed);
-    const uint64_t x = v_->get<uint64_t>();
+    if (!v_->is_number_unsigned() && v_->get<int64_t>() < 0) fail(fmt::format("{} is negative", v_->dump()), allowed);
+    if (!v_->is_number_unsigned()) return check_range(0, min, max, allowed);  // -0
+    return check_range(v_->get<uint64_t>(), min, max, allowed);
+  }
+  uint64_t check_range(uint64_t x, uint64_t min, uint64_t max, const std::string& allowed) const {
     if (x < min || x > max) fail(fmt::format("{} is out of range", x), allowed);
     return x;
   }

@@ -111,7 +111,7 @@ std::vector<Step> program(const Value& steps, const ProgramContext& c, std::vect
         m.src = ranges(s.need("src", "a send {\"dst\": rank, \"src\": [ranges]}"), c.memory_words);
         m.tag = s.has("tag") ? uint32_t(s.at_key("tag").uint(0, UINT32_MAX)) : st.tag;
         if (s.has("channel")) m.channel = int(s.at_key("channel").uint(0, 63));
-        sends.push_back({c.rank, m.dst, m.tag, total_words(m.src), s.path()});
+        sends.push_back({c.rank, m.dst, m.tag, total_words(m.src), st.tag, s.path()});
         st.sends.push_back(std::move(m));
       }
     }
@@ -127,7 +127,7 @@ std::vector<Step> program(const Value& steps, const ProgramContext& c, std::vect
         m.dst = ranges(r.need("dst", "a receive {\"src\": rank, \"dst\": [ranges]}"), c.memory_words);
         m.tag = r.has("tag") ? uint32_t(r.at_key("tag").uint(0, UINT32_MAX)) : st.tag;
         m.combine = combine(r, "op");
-        recvs.push_back({m.src, c.rank, m.tag, total_words(m.dst), r.path()});
+        recvs.push_back({m.src, c.rank, m.tag, total_words(m.dst), st.tag, r.path()});
         st.recvs.push_back(std::move(m));
       }
     }
@@ -141,7 +141,7 @@ void match(const std::string& file, std::vector<Endpoint>& sends, std::vector<En
   std::stable_sort(sends.begin(), sends.end(), by_key);
   std::stable_sort(recvs.begin(), recvs.end(), by_key);
   auto fail = [&](const Endpoint& e, const std::string& what, const std::string& allowed) {
-    throw ConfigError(file, fmt::format("{}: {}; allowed: {}", e.path, what, allowed));
+    refuse(file, e.path, what, allowed);
   };
   size_t i = 0, j = 0;
   while (i < sends.size() || j < recvs.size()) {
@@ -163,11 +163,18 @@ void match(const std::string& file, std::vector<Endpoint>& sends, std::vector<En
     while (ei < sends.size() && sends[ei].key() == sends[i].key()) ++ei;
     while (ej < recvs.size() && recvs[ej].key() == recvs[j].key()) ++ej;
     // The k-th send of a (src, dst, tag) is received by the k-th receive: the oldest unmatched message.
-    for (size_t k = 0; k < std::min(ei - i, ej - j); ++k)
+    for (size_t k = 0; k < std::min(ei - i, ej - j); ++k) {
+      // A step's receives see the messages of its own and earlier steps: what barriers
+      // (--sync barrier), the static checker and the per-step reports assume.
+      if (recvs[j + k].step < sends[i + k].step)
+        fail(recvs[j + k], fmt::format("receives in step {} the message rank {} sends in step {} ({})",
+                                       recvs[j + k].step, sends[i + k].src, sends[i + k].step, sends[i + k].path),
+             "a receive in its send's step or a later one");
       if (sends[i + k].words != recvs[j + k].words)
         fail(recvs[j + k], fmt::format("receives {} words, and the matching send ({}) sends {}", recvs[j + k].words,
                                        sends[i + k].path, sends[i + k].words),
              "a receive as long as its send");
+    }
     if (ei - i > ej - j)
       fail(sends[i + (ej - j)], fmt::format("rank {} sends {} messages to rank {} with tag {}, rank {} receives {}",
                                             sends[i].src, ei - i, sends[i].dst, sends[i].tag, sends[i].dst, ej - j),

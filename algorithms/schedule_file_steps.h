@@ -21,6 +21,7 @@ struct Endpoint {
   int src = 0, dst = 0;
   uint32_t tag = 0;
   uint32_t words = 0;
+  uint32_t step = 0;  // of the send or receive
   std::string path;
   std::tuple<int, int, uint32_t> key() const { return {src, dst, tag}; }
 };

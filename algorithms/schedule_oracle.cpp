@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "algorithms/dataflow_run.h"
+#include "algorithms/schedule_file_reader.h"
 #include "systemc/core/config_error.h"
 #include "systemc/core/rng.h"
 
@@ -106,10 +107,10 @@ FileOracle file_oracle(const ScheduleFile& f, uint64_t seed) {
         const auto& e = f.expected[i];
         const uint32_t a = e.offset + uint32_t(k);
         if (const auto v = claimed(c, n, e.rank, a, x); v && *v != e.words[k])
-          throw ConfigError(f.path, fmt::format("expected[{}].words[{}]: {:#010x} for rank {} word {}, which the {} "
-                                                "sets to {:#010x}; allowed: expected words the collective leaves open, "
-                                                "or no collective",
-                                                i, k, e.words[k], e.rank, a, collective_name(c.kind), *v));
+          file::refuse(f.path, fmt::format("expected[{}].words[{}]", i, k),
+                       fmt::format("{:#010x} for rank {} word {}, which the {} sets to {:#010x}", e.words[k], e.rank, a,
+                                   collective_name(c.kind), *v),
+                       "expected words the collective leaves open, or no collective");
       }
     o.expected = [c, n, x](int r, uint32_t a) -> std::optional<Word> {
       if (r >= n) return x(r, a);  // ranks beyond the file's are idle: unchanged

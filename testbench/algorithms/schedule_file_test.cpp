@@ -64,24 +64,42 @@ TEST(ScheduleFile, ErrorsNameFileAndJsonPath) {
             std::string::npos);
 }
 
-// Rank 0 receives in step 0 what rank 1 sends only in its step 1: legal with buffered sends.
-TEST(ScheduleFile, ReceiveMayWaitForALaterStep) {
+// A step's receives see the messages of its own and earlier steps (barriers, the checker and the
+// per-step reports assume it); a receive in an earlier step than its send is refused.
+TEST(ScheduleFile, ReceiveBeforeItsSendsStepIsRefused) {
   const char* p = R"([{"rank": 0, "steps": [{"step": 0, "recvs": [{"src": 1, "tag": 1, "dst": [[0, 1]]}]}]},
                       {"rank": 1, "steps": [{"step": 1, "sends": [{"dst": 0, "src": [[0, 1]]}]}]}])";
-  const ScheduleFile f = parse_schedule_file(file("", p), "f.json");
-  const auto mem = dataflow_memory(f.programs, f.memory_words, [](int r, uint32_t a) { return Word(r * 100 + a); });
-  EXPECT_EQ(mem[0][0], 100u);
+  const std::string e = error_of(file("", p));
+  EXPECT_EQ(e.rfind("f.json: programs[0].steps[0].recvs[0]: receives in step 0 the message rank 1 sends in step 1 "
+                    "(programs[1].steps[0].sends[0])", 0),
+            0u) << e;
 }
 
-TEST(ScheduleFile, ReceivesWaitingOnEachOtherAreRefused) {
-  const char* p = R"([{"rank": 0, "steps": [{"step": 0, "recvs": [{"src": 1, "dst": [[0, 1]]}]},
-                                           {"step": 1, "sends": [{"dst": 1, "src": [[0, 1]]}]}]},
-                      {"rank": 1, "steps": [{"step": 0, "recvs": [{"src": 0, "tag": 1, "dst": [[0, 1]]}]},
-                                           {"step": 2, "sends": [{"dst": 0, "tag": 0, "src": [[0, 1]]}]}]}])";
-  const std::string e = error_of(file("", p));
-  EXPECT_NE(e.find("programs[0].steps[0].recvs[0]: rank 0 waits forever for the message from rank 1"),
-            std::string::npos) << e;
-  EXPECT_NE(e.find("rank 0 step 0 <- rank 1 step 0 <- rank 0"), std::string::npos) << e;
+// Sends of a step before its receives: a rank may receive in step 1 what its partner sends in step 1
+// while both also wait on each other's step-0 messages (the ideal execution completes).
+TEST(ScheduleFile, CrossingMessagesOfOneStepComplete) {
+  const ScheduleFile f = parse_schedule_file(file("", kSwap), "f.json");
+  const auto mem = dataflow_memory(f.programs, f.memory_words, [](int r, uint32_t a) { return Word(r * 100 + a); });
+  EXPECT_EQ(mem[0][2], 100u);
+  EXPECT_EQ(mem[1][3], 1u);
+}
+
+// Control characters and NULs in a file's strings never split or cut the one error line.
+TEST(ScheduleFile, ErrorIsOneLineWhateverTheBytes) {
+  const std::string text = file("", "[]").replace(file("", "[]").find("\"t\""), 3, "\"a\\nb\\u0000c\"");
+  const std::string e = error_of(text);
+  EXPECT_NE(e.find("'a\\x0ab\\x00c' is not a name"), std::string::npos) << e;
+  EXPECT_EQ(e.find('\n'), std::string::npos);
+  EXPECT_EQ(e.find('\0'), std::string::npos);
+}
+
+TEST(ScheduleFile, DuplicateKeysAndHugeNumbersAreRefused) {
+  EXPECT_NE(error_of(R"({"schema": "wormnet.schedule/1", "schema": "x"})").find("the key 'schema' twice"),
+            std::string::npos);
+  EXPECT_NE(error_of(R"({"ranks": 1e400})").find("a number too large for 64 bits"), std::string::npos);
+  EXPECT_NE(error_of(file("", "[]", 2, 4).replace(file("", "[]", 2, 4).find("\"ranks\": 2"), 10, "\"ranks\": -0"))
+                .find("ranks: 0 is out of range"),
+            std::string::npos);
 }
 
 // Distinct over every word of a machine (a keyed bijection), and the seed changes every word.
