@@ -63,10 +63,11 @@ def main():
     passed, failed, claims = 0, [], 0
     for name in names:
         for ports in ["one", "all"]:
-            common = ["--algorithm", name, "--ports", ports, "--bytes", "32"]
             rooted = ["--source", "5"]
             exported, net = None, None
             for topo in networks:
+                # 32 B blocks; 4 B on the large tori, whose complete exchanges grow as N^2 blocks.
+                common = ["--algorithm", name, "--ports", ports, "--bytes", "4" if topo in LARGE else "32"]
                 path = os.path.join(work, f"{name}-{ports}.json")
                 for extra in (rooted, []):
                     r = run([wormnet, "export", "--topology", topo, *common, *extra, "--out", path])
@@ -79,7 +80,7 @@ def main():
                 if not large and ("torus:32x32" in r.stderr or "torus:64x64" in r.stderr):
                     print(f"skipped {name} ports={ports}: needs a network of 1024 nodes or more (--large)")
                     continue
-                if large and "host memory" in r.stderr:
+                if large and "memory" in r.stderr and "a third of this machine's RAM" in r.stderr:
                     print(f"skipped {name} ports={ports}: no network it runs on fits this machine: {r.stderr.strip()}")
                     continue
                 failed.append(f"{name} ports={ports}: no network of {networks} exports it: {r.stderr.strip()}")
