@@ -113,6 +113,7 @@ void add_check_command(CLI::App& app) {
                info.file.empty() ? fmt::format("{} bytes/block", o.bytes) : "schedule file " + info.file, sched.steps,
                chk.messages);
     o.algorithm = info.name;  // the file's name in the report (the file itself is o.schedule)
+    if (!info.file.empty()) o.bytes = args.words * 4;  // the file's block, as `run` reports it
     fmt::print("{}", alg::format_check(chk, topo));
     nlohmann::json j = fw::check_to_json(chk, topo, o, source);
     // Contention is a finding, not an error; an overused port or a wrong delivery is a broken schedule.

@@ -64,7 +64,8 @@ nlohmann::json check_point(const fw::ScheduleRunOptions& o, bool simulate) {
   const alg::Schedule sched = alg::build_schedule(info, net.topology, args).schedule;
   const alg::ScheduleCheck chk = alg::check_schedule(sched, net.topology, args.ports, info.exactly_once);
   fw::ScheduleRunOptions shown = o;
-  shown.algorithm = info.name;  // a schedule file's own name
+  shown.algorithm = info.name;  // a schedule file's own name and block
+  if (!info.file.empty()) shown.bytes = args.words * 4;
   nlohmann::json j = fw::check_to_json(chk, net.topology, shown, source);
   bool ok = chk.port_overuse.empty() && chk.delivery.empty();
   if (simulate) {
