@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <memory>
 
@@ -121,15 +122,15 @@ ClaimBound claim_lower_bound(const CollectiveClaim& c, int n, const CostParams& 
   b.cycles = b.steps * generation;
   b.formula = fmt::format("linear model: ceil(log_{} {}) = {} generations x (alpha + 3(1+1) + {} + gamma) = {:.0f}",
                           k + 1, n, b.steps, cost.flits(1) - 1, b.cycles);
-  // A rank that must receive (N-1) blocks, or a root that must send them, streams them through k channels.
+  // The busiest rank receives (or the root sends) one block, or N-1 blocks for the gathering
+  // kinds, through its k channels: a flit per channel per cycle.
   const bool bulk = c.kind == CollectiveKind::Gather || c.kind == CollectiveKind::Scatter ||
                     c.kind == CollectiveKind::Allgather || c.kind == CollectiveKind::Alltoall;
-  if (bulk) {
-    const double flits = double(n - 1) * cost.flits(c.words) / k;
-    if (flits > b.cycles) b.cycles = flits;
-    b.formula += fmt::format("; (N-1) F / k = {} x {} / {} = {:.1f} flits through one node's channels; the larger",
-                             n - 1, cost.flits(c.words), k, flits);
-  }
+  const int blocks = bulk ? n - 1 : 1;
+  const double flits = double(blocks) * cost.flits(c.words) / k;
+  b.formula += fmt::format("; {} block{} of {} flits through k = {} channel{} = {:.1f}; the larger", blocks,
+                           blocks == 1 ? "" : "s", cost.flits(c.words), k, k == 1 ? "" : "s", flits);
+  b.cycles = std::max(b.cycles, flits);
   return b;
 }
 
