@@ -50,15 +50,27 @@ def ceil_log2(n):
     return (n - 1).bit_length()
 
 
-def build(rows, cols, words, root):
-    """The schedule: row phase in steps 0..ceil(log2 cols)-1, then the column phase."""
+def build(rows, cols, words, root, conflict=False):
+    """The schedule: row phase in steps 0..ceil(log2 cols)-1, then the column phase.
+
+    conflict: broken on purpose for the tutorial (docs/own-schedule.md): in the row phase's last
+    step the root itself serves the first receiver another holder should serve, so its message
+    runs along the root's own message's channel in the same step (stepwise contention; the data
+    still arrive)."""
     if rows * cols < 2 or not 0 <= root < rows * cols or words < 1:
         raise ValueError("need rows * cols >= 2, 0 <= root < rows * cols and words >= 1")
-    s = wormnet.Schedule(f"row-col-broadcast-{rows}x{cols}", rows * cols, words,
+    s = wormnet.Schedule("row-col", rows * cols, words,
                          wormnet.collective("broadcast", words, root=root))
     root_row, root_col = divmod(root, cols)
     data = (0, words)
-    for a, b, step in halving(cols, root_col):
+    row = halving(cols, root_col)
+    if conflict:
+        last = max(step for _, _, step in row)
+        i = next((i for i, (a, _, step) in enumerate(row) if step == last and a != root_col), None)
+        if i is None:
+            raise ValueError("no message to move: the row phase needs at least 4 columns")
+        row[i] = (root_col, row[i][1], last)
+    for a, b, step in row:
         s.send(step, root_row * cols + a, root_row * cols + b, data)
     first = ceil_log2(cols)
     for col in range(cols):
@@ -74,9 +86,11 @@ def main(argv=None):
     ap.add_argument("words", type=int, help="32-bit words broadcast from the root")
     ap.add_argument("root", type=int, help="root rank (row * cols + col)")
     ap.add_argument("out", help="schedule file to write")
+    ap.add_argument("--conflict", action="store_true",
+                    help="broken on purpose: two messages of one step share a channel (the tutorial's)")
     a = ap.parse_args(argv)
     try:
-        s = build(a.rows, a.cols, a.words, a.root)
+        s = build(a.rows, a.cols, a.words, a.root, a.conflict)
         s.save(a.out)
     except (ValueError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
