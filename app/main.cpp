@@ -11,6 +11,7 @@
 
 #include "app/commands.h"
 #include "systemc/core/config_error.h"
+#include "systemc/core/version.h"
 #include "systemc/router/lockstep/lockstep_router.h"
 
 namespace {
@@ -37,6 +38,9 @@ int usage_error(const CLI::App& app, const CLI::ParseError& e) {
 
 int sc_main(int argc, char** argv) {
   CLI::App app{"wormnet: cycle-accurate co-simulation of wormhole routers (RTL and C++ model) with node firmware"};
+  // CLI11 runs flag callbacks (this one throws CallForVersion) before it checks for the required
+  // subcommand, so `wormnet --version` alone answers and exits 0.
+  app.set_version_flag("--version", fmt::format("wormnet {} (git {})", wn::version(), wn::git_revision()));
   app.require_subcommand(1);
   wn::cli::add_traffic_command(app);
   wn::cli::add_sweep_command(app, wn::cli::runners());
@@ -46,6 +50,7 @@ int sc_main(int argc, char** argv) {
   wn::cli::add_run_command(app);
   wn::cli::add_compare_command(app);
   wn::cli::add_check_command(app);
+  wn::cli::add_export_command(app);
   wn::cli::add_list_command(app);
   try {
     app.parse(argc, argv);

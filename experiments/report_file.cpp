@@ -9,6 +9,7 @@
 #include <fstream>
 
 #include "systemc/core/config_error.h"
+#include "systemc/core/version.h"
 
 namespace wn {
 
@@ -48,8 +49,13 @@ void write_report(const std::string& path, const std::string& text, const std::s
   throw ConfigError(field, fmt::format("cannot write '{}' ({}); allowed: a path in a writable folder", path, why));
 }
 
-void write_json_report(const std::string& path, const nlohmann::json& j, const std::string& field) {
-  write_report(path, j.dump(2) + "\n", field);
+nlohmann::json with_identity(nlohmann::json j) {
+  if (j.is_object() && !j.contains("wormnet")) j["wormnet"] = version_json();
+  return j;
+}
+
+void write_json_report(const std::string& path, nlohmann::json j, const std::string& field) {
+  write_report(path, with_identity(std::move(j)).dump(2) + "\n", field);
 }
 
 }  // namespace wn

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <stdexcept>
 
+#include "experiments/report_file.h"
 #include "systemc/core/config_error.h"
 
 namespace wn {
@@ -35,7 +36,7 @@ ResultsAppender::~ResultsAppender() {
 }
 
 void ResultsAppender::append(const nlohmann::json& line) {
-  const std::string s = line.dump() + "\n";
+  const std::string s = with_identity(line).dump() + "\n";
   // One write(): with O_APPEND the kernel places it whole at the end (regular files).
   const ssize_t w = ::write(fd_, s.data(), s.size());
   if (w != ssize_t(s.size())) throw std::runtime_error("cannot append to " + path_ + ": " + std::strerror(errno));

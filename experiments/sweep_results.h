@@ -19,7 +19,7 @@ class ResultsAppender {
   ~ResultsAppender();
   ResultsAppender(const ResultsAppender&) = delete;
   ResultsAppender& operator=(const ResultsAppender&) = delete;
-  void append(const nlohmann::json& line);  // one write() of the line and its newline
+  void append(const nlohmann::json& line);  // one write() of the line (with_identity) and its newline
 
  private:
   std::string path_;
