@@ -13,6 +13,7 @@
 #include "app/run_options.h"
 #include "experiments/report_file.h"
 #include "systemc/core/config_error.h"
+#include "systemc/core/version.h"
 
 namespace wn::cli {
 
@@ -76,7 +77,7 @@ void add_export_command(CLI::App& app) {
                             alg::collective_name(f.collective->kind), o.op);
       f.collective.reset();
     }
-    f.meta = {{"exported_by", "wormnet export"}, {"topology", o.topology}, {"ports", o.ports},
+    f.meta = {{"exported_by", "wormnet export"}, {"wormnet", version_json()}, {"topology", o.topology}, {"ports", o.ports},
               {"algorithm", info.name},          {"bytes", o.bytes},       {"source", args.source},
               {"op", o.op},                      {"group", o.group},       {"options", o.family_options}};
     const std::string text = alg::schedule_file_text(f);

@@ -15,6 +15,7 @@
 #include "app/options.h"
 #include "experiments/report_file.h"
 #include "systemc/core/config_error.h"
+#include "systemc/core/version.h"
 #include "systemc/topology/port_model.h"
 
 namespace wn::cli {
@@ -45,6 +46,7 @@ std::string schedule_file(const Topology& topo, const alg::synth::Request& req, 
   if (bcast) f.collective = alg::CollectiveClaim{alg::CollectiveKind::Broadcast, c.bytes / 4, req.source, alg::kCopy};
   f.synth = nlohmann::json::parse(alg::synth::to_json(topo, req, r));
   f.synth.erase("messages");  // the programs say it
+  f.meta = {{"written_by", "wormnet synth"}, {"wormnet", version_json()}};
   return alg::schedule_file_text(f);
 }
 
