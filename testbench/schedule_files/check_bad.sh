@@ -7,17 +7,9 @@
 # Usage: WORMNET=/path/to/wormnet check_bad.sh [CASE-SUBSTRING...]
 set -euo pipefail
 
-WORMNET=${WORMNET:?set WORMNET to the wormnet binary}
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 BAD=$HERE/bad
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
-
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-passed=0
-failed=0
-failures=()
 
 # check CASE FILE PATH MUST_CONTAIN COMMAND ARGS...
 check() {
@@ -79,8 +71,4 @@ while IFS= read -r line || [[ -n $line ]]; do
   done
 done <"$BAD/cases.txt"
 
-echo "$passed passed, $failed failed"
-if [[ $failed -gt 0 ]]; then
-  printf 'failed: %s\n' "${failures[@]}"
-  exit 1
-fi
+finish

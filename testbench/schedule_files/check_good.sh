@@ -5,17 +5,9 @@
 # Usage: WORMNET=/path/to/wormnet check_good.sh
 set -euo pipefail
 
-WORMNET=${WORMNET:?set WORMNET to the wormnet binary}
-HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+# shellcheck source=common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 GOOD=$HERE/good
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
-
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
-
-passed=0
-failed=0
-failures=()
 
 ok() { passed=$((passed + 1)); }
 bad() {
@@ -144,8 +136,4 @@ if [[ -n $d7 && -n $d8 && $d7 != "$d8" ]]; then ok; else
   bad "$f: --seed 7 vs 8" "the FAIL line's data should change with the seed: '$d7' vs '$d8'"
 fi
 
-echo "$passed passed, $failed failed"
-if [[ $failed -gt 0 ]]; then
-  printf 'failed: %s\n' "${failures[@]}"
-  exit 1
-fi
+finish
