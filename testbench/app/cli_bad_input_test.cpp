@@ -1,25 +1,7 @@
-// Every bad input a reviewer tried (issue 13), as a table: exactly one line on
-// stderr, naming the field and the allowed values, exit code 2, and no
-// simulation started (nothing of a report on stdout).
-#include <gtest/gtest.h>
-#include <sys/wait.h>
-
-#include <array>
-#include <cstdio>
-#include <fstream>
-#include <sstream>
-#include <string>
+// Every bad input a reviewer tried (issue 13), as a table (testbench/app/bad_input_table.h).
+#include "bad_input_table.h"
 
 namespace {
-
-struct BadInput {
-  const char* name;
-  const char* args;
-  const char* field;    // the error names this field...
-  const char* allowed;  // ...and says what is allowed
-};
-
-std::ostream& operator<<(std::ostream& os, const BadInput& b) { return os << b.args; }
 
 const BadInput kCases[] = {
     {"NegativeCycles", "traffic --cycles -5", "--cycles", "allowed: an integer 1.."},
@@ -116,33 +98,6 @@ const BadInput kCases[] = {
     {"FtPacketsAboveWords", "run --algorithm ft-broadcast --bytes 16 --packets 5", "--packets", "allowed: 1..4"},
 };
 
-class BadInputTest : public ::testing::TestWithParam<BadInput> {};
-
-TEST_P(BadInputTest, OneLineNamingFieldAndAllowedExitTwo) {
-  const BadInput& c = GetParam();
-  const std::string dir = std::string(WN_BINARY_DIR) + "/cli_bad_input";
-  std::system(("mkdir -p " + dir).c_str());
-  const std::string out = dir + "/" + c.name + ".out", err = dir + "/" + c.name + ".err";
-  // No SYSTEMC_DISABLE_COPYRIGHT_MESSAGE here: the program must keep SystemC quiet itself.
-  const std::string cmd = "env -u SYSTEMC_DISABLE_COPYRIGHT_MESSAGE " + std::string(WN_BINARY_DIR) + "/wormnet " +
-                          c.args + " >" + out + " 2>" + err;
-  const int status = std::system(cmd.c_str());
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 2) << c.args;
-  std::ifstream ef(err), of(out);
-  std::stringstream es, os;
-  es << ef.rdbuf();
-  os << of.rdbuf();
-  const std::string e = es.str(), o = os.str();
-  EXPECT_EQ(std::count(e.begin(), e.end(), '\n'), 1) << "stderr:\n" << e;
-  EXPECT_EQ(e.rfind("error: ", 0), 0u) << e;
-  EXPECT_NE(e.find(c.field), std::string::npos) << e;
-  EXPECT_NE(e.find(c.allowed), std::string::npos) << e;
-  // Nothing ran: no report lines on stdout (at most the seed line).
-  EXPECT_EQ(o.find("cycles"), std::string::npos) << "stdout:\n" << o;
-}
-
-INSTANTIATE_TEST_SUITE_P(Issue13, BadInputTest, ::testing::ValuesIn(kCases),
-                         [](const ::testing::TestParamInfo<BadInput>& i) { return std::string(i.param.name); });
-
 }  // namespace
+
+WN_BAD_INPUT_TABLE(Issue13, kCases);
