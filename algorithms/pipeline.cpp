@@ -55,6 +55,13 @@ void parse_one(const OptionSpec& spec, const std::string& text, OptionValues& ou
 
 }  // namespace
 
+bool option_applies(const Family& f, const OptionSpec& spec, const std::map<std::string, std::string>& given) {
+  if (spec.only_with_flag.empty()) return true;
+  if (auto it = given.find(spec.only_with_flag); it != given.end()) return it->second == spec.only_with_value;
+  const OptionSpec* other = spec_of(f, spec.only_with_flag);
+  return other && other->default_value == spec.only_with_value;
+}
+
 OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string, std::string>& given) {
   const Family& fam = family_of(info);
   OptionValues out;
@@ -63,6 +70,10 @@ OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string
       throw ConfigError(flag, fmt::format("{} does not read it; allowed for {}: {}", info.name, info.name,
                                           info.options.empty() ? std::string("no family options") : join(info.options)));
   }
+  for (const auto& [flag, text] : given)
+    if (const OptionSpec* spec = spec_of(fam, flag); spec && !option_applies(fam, *spec, given))
+      throw ConfigError(flag, fmt::format("read only with {} {}; allowed: no {} here, or {} {}", spec->only_with_flag,
+                                          spec->only_with_value, flag, spec->only_with_flag, spec->only_with_value));
   for (const auto& flag : info.options) {
     const OptionSpec* spec = spec_of(fam, flag);
     if (!spec) throw std::logic_error(info.name + " reads " + flag + ", which family " + fam.name + " does not declare");

@@ -59,6 +59,16 @@ bool reads_option(const AlgorithmInfo& info, const std::string& flag) {
   return std::find(info.options.begin(), info.options.end(), flag) != info.options.end();
 }
 
+bool reads_param(const AlgorithmInfo& info, const std::string& flag) {
+  if (flag == "--source") return info.rooted;
+  if (flag == "--group") return info.groups;
+  for (size_t at = info.params.find(flag); at != std::string::npos; at = info.params.find(flag, at + 1)) {
+    const size_t end = at + flag.size();
+    if (end == info.params.size() || info.params[end] == ' ' || info.params[end] == '(') return true;
+  }
+  return false;
+}
+
 std::vector<OptionSpec> all_options() {
   std::vector<OptionSpec> out;
   for (const auto& f : families())

@@ -36,7 +36,11 @@ struct OptionSpec {
   bool switch_only = false;
   // Free text (a file name): word() is the text as given.
   bool text = false;
+  // Read only when another family flag has this value (--kappa: --ccl-alg hybrid): given
+  // otherwise, it is refused rather than ignored.
+  std::string only_with_flag, only_with_value;
 };
+
 
 // Family options as parsed once from the command line (parse_options).
 class OptionValues {
@@ -105,6 +109,9 @@ struct Family {
 // Sets AlgorithmInfo::collective of the named algorithms of `f` (a name it lacks is a bug).
 void declare_collectives(Family& f, const std::map<std::string, std::string>& algorithm_to_collective);
 
+// The condition of `spec.only_with_*` on the family flags `given` (unset flags: their defaults).
+bool option_applies(const Family& f, const OptionSpec& spec, const std::map<std::string, std::string>& given);
+
 // A family's `supports` for "any network of at least 2 nodes" (collectives need a partner).
 std::function<std::string(const Topology&)> any_network(const std::string& family);
 
@@ -116,6 +123,8 @@ const Family& family_of(const AlgorithmInfo& info);
 // "" when `info` runs on `topo` (its family's predicate and its own), else the reason.
 std::string unsupported(const AlgorithmInfo& info, const Topology& topo);
 bool reads_option(const AlgorithmInfo& info, const std::string& flag);
+// Whether `info` reads a common flag: --source (rooted), --group (groups), or one its `params` names.
+bool reads_param(const AlgorithmInfo& info, const std::string& flag);
 // Every family option, once per flag (families that share a flag must declare it alike).
 std::vector<OptionSpec> all_options();
 

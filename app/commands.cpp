@@ -31,7 +31,10 @@ void print_traffic(const TrafficOptions& opt, const TrafficResult& r) {
              opt.net.buf, opt.pattern, opt.rate, opt.packet_flits, opt.seed);
   fmt::print("  cycles simulated      {} (warmup {}, window {}, then drain)\n", r.cycles_simulated, opt.warmup,
              opt.cycles);
-  fmt::print("  packets               {} created, {} delivered{}\n", r.packets_created, r.packets_delivered,
+  fmt::print("  packets               {} created, {} delivered{}{}\n", r.packets_created, r.packets_delivered,
+             opt.source_queue_limit ? fmt::format(", {} refused (source queue full: --source-queue-limit {})",
+                                                  r.packets_refused, opt.source_queue_limit)
+                                    : "",
              r.drained ? "" : "  (drain limit reached: network saturated)");
   fmt::print("  offered / accepted    {:.4f} / {:.4f} flits/node/cycle\n", r.offered, r.accepted);
   fmt::print("  network latency       avg {:.2f}  p50 {}  p99 {}  max {} cycles ({} packets)\n",
@@ -72,9 +75,10 @@ void add_traffic_command(CLI::App& app) {
   add_traffic_run_options(cmd, *opt, *backend, *no_dateline);
   cmd->add_option("--json", *json, "write results as JSON to this file");
   cmd->add_option("--trace", opt->trace, "write an FST waveform of the RTL routers");
-  runners()["traffic"] = [opt, backend, json, no_dateline]() {
+  runners()["traffic"] = [cmd, opt, backend, json, no_dateline]() {
     opt->net.backend = parse_backend(*backend);
     opt->net.dateline = !*no_dateline;
+    check_traffic_reads(cmd, *opt, *no_dateline);
     check_writable(*json, "--json");
     fmt::print("seed {}\n", opt->seed);
     if (*no_dateline) {  // a debug switch: say up front whether this network can deadlock now

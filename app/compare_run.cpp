@@ -5,9 +5,12 @@
 // average and maximum latency of Tsai's thesis (§4.4).
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <map>
+#include <set>
 
 #include "algorithms/file_algorithm.h"
+#include "algorithms/pipeline.h"
 #include "algorithms/registry.h"
 #include "app/compare_table.h"
 #include "app/options.h"
@@ -45,21 +48,45 @@ std::vector<Variant> variants_of(const fw::ScheduleRunOptions& base, const std::
                                  const std::vector<std::string>& files) {
   std::vector<Variant> out;
   for (const auto& a : algos) {
-    std::vector<Variant> v = {{a, a, "", {}}};
+    const alg::AlgorithmInfo& info = alg::find_algorithm(a);
+    const alg::Family& fam = alg::family_of(info);
+    std::vector<std::map<std::string, std::string>> v = {{}};
+    std::set<std::string> listed;  // flags given with several values: they name the variant
     for (const auto& [flag, text] : base.family_options) {
-      if (!alg::reads_option(alg::find_algorithm(a), flag)) continue;
+      if (!alg::reads_option(info, flag)) continue;
       const auto values = split_list(text, flag);
-      std::vector<Variant> next;
+      if (values.size() > 1) listed.insert(flag);
+      std::vector<std::map<std::string, std::string>> next;
       for (const auto& x : v)
         for (const auto& val : values) {
-          Variant y = x;
-          y.options[flag] = val;
-          if (values.size() > 1) y.label += "/" + val;
+          auto y = x;
+          y[flag] = val;
           next.push_back(std::move(y));
         }
       v = std::move(next);
     }
-    out.insert(out.end(), v.begin(), v.end());
+    // A flag read only with another flag's value (--kappa with --ccl-alg hybrid) goes to the
+    // variants that have it (butterfly/1 and butterfly/2 are one variant, butterfly).
+    std::set<std::map<std::string, std::string>> seen;
+    for (auto& x : v) {
+      for (const auto& spec : fam.options)
+        if (x.count(spec.flag) && !alg::option_applies(fam, spec, x)) x.erase(spec.flag);
+      if (!seen.insert(x).second) continue;
+      std::string label = a;
+      for (const auto& [flag, val] : x)
+        if (listed.count(flag)) label += "/" + val;
+      out.push_back({label, a, "", x});
+    }
+  }
+  for (const auto& [flag, text] : base.family_options) {
+    bool used = false;
+    for (const auto& x : out) used = used || x.options.count(flag);
+    for (const auto& a : algos)
+      for (const auto& spec : alg::family_of(alg::find_algorithm(a)).options)
+        if (spec.flag == flag && !used && alg::reads_option(alg::find_algorithm(a), flag))
+          throw ConfigError(flag, fmt::format("read only with {} {}; allowed: no {} here, or {} {} among the values",
+                                              spec.only_with_flag, spec.only_with_value, flag, spec.only_with_flag,
+                                              spec.only_with_value));
   }
   for (const auto& f : files) {
     const alg::AlgorithmInfo& info = alg::schedule_file_algorithm(f);  // read and checked before any simulation
@@ -99,7 +126,9 @@ int run_compare(const RunCli& c, bool with_cost) {
                                            std::to_string(base.net.buf)),
                              c.jobs, true, false);
   const std::vector<uint32_t> sizes = parse_bytes(c.bytes_list);
-  for (const auto& a : algos) alg::find_algorithm(a);  // a bad name fails before any simulation
+  std::vector<const alg::AlgorithmInfo*> infos;
+  for (const auto& a : algos) infos.push_back(&alg::find_algorithm(a));  // a bad name fails before any simulation
+  check_unread_params(c, infos);
   std::vector<std::string> sources = {base.source};
   if (!c.sources.empty()) {
     sources.clear();
@@ -118,12 +147,6 @@ int run_compare(const RunCli& c, bool with_cost) {
   }
   const std::vector<Variant> variants = variants_of(base, algos, files);
   const bool single = sources.size() == 1 && (sizes.size() == 1 || algos.empty());
-  fmt::print("seed {}\n", base.seed);
-  fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.topology, c.backend,
-             base.run.profile.name, algos.empty() ? "the files'" : c.bytes_list,
-             c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, sources.size()));
-  if (single) print_point_header();
-  else print_group_header();
   std::vector<SweepPoint> points;
   std::vector<Group> groups;
   std::vector<size_t> group_of;  // per point
@@ -145,12 +168,25 @@ int run_compare(const RunCli& c, bool with_cost) {
                                              : fmt::format("{} ports={}", var.label, p),
                             [o] { return fw::run_schedule(o).to_json(false); }});
           group_of.push_back(groups.size() - 1);
-          ++groups.back().points;
+          if (groups.back().points++ == 0) {
+            // Every variant x port model x size built once before the first simulation (its first
+            // source): a bad value anywhere in a list fails before any row is printed.
+            const NetworkSetup net = fw::resolve_network(o);
+            alg::build_schedule(fw::algorithm_of(o), net.topology, fw::algorithm_args(o, net));
+          }
         }
       }
     }
   }
+  fmt::print("seed {}\n", base.seed);
+  fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.topology, c.backend,
+             base.run.profile.name, algos.empty() ? "the files'" : c.bytes_list,
+             c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, sources.size()));
+  if (single) print_point_header();
+  else print_group_header();
   bool ok = true;
+  size_t failed = 0;
+  std::string first_failure;
   double first = 0;  // single: the first port model's cycles of the current algorithm
   std::map<std::pair<std::string, uint32_t>, size_t> first_group;  // (ports, bytes) -> the first algorithm's group
   nlohmann::json summary = nlohmann::json::array();
@@ -166,9 +202,13 @@ int run_compare(const RunCli& c, bool with_cost) {
           if (g.ports == ports.front()) first = j["cycles"].get<double>();
           print_point_row(var.label, g.ports, j, first);
         }
-        if (!j["ok"].get<bool>())
-          fmt::print("  error{}: {}{}\n", single ? "" : " (" + points[i].label + ")", j["error"].get<std::string>(),
-                     j["data_error"].get<std::string>());
+        if (!j["ok"].get<bool>()) {
+          const std::string why = j["error"].get<std::string>().empty() ? j["data_error"].get<std::string>()
+                                                                        : j["error"].get<std::string>();
+          fmt::print("  error{}: {}\n", single ? "" : " (" + points[i].label + ")", why);
+          ++failed;
+          if (first_failure.empty()) first_failure = points[i].label + ": " + why;
+        }
         if (size_t(g.st.runs) != g.points) return;
         // vs-first: the first algorithm's mean maximum latency over this one's (same ports and size).
         const size_t me = group_of[i];
@@ -199,6 +239,9 @@ int run_compare(const RunCli& c, bool with_cost) {
                "first algorithm's mean max-lat over this one's; stepwise..flow: mean delay cycles per run\n");
   if (with_cost) print_area_table(summary, ports, costs);
   write_json_report(c.json, {{"schema", "wormnet.compare/3"}, {"runs", all}, {"summary", summary}});
+  // Where scripts look: the failure on stderr too.
+  if (failed) std::fprintf(stderr, "error: %zu of %zu runs failed; the first: %s\n", failed, points.size(),
+                           first_failure.c_str());
   return ok ? 0 : 1;
 }
 

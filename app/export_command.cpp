@@ -62,6 +62,7 @@ void add_export_command(CLI::App& app) {
     check_writable(*out, "--out");
     const NetworkSetup net = fw::resolve_network(o);
     const alg::AlgorithmInfo& info = fw::algorithm_of(o);
+    check_unread_params(*c, {&info});
     const alg::AlgorithmArgs args = fw::algorithm_args(o, net);
     const alg::BuiltSchedule b = alg::build_schedule(info, net.topology, args, false);
     alg::ScheduleFile f;

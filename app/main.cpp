@@ -34,6 +34,18 @@ int usage_error(const CLI::App& app, const CLI::ParseError& e) {
   return 2;
 }
 
+// An output option given with an empty path would be silently no output: refused like any bad value.
+void refuse_empty_outputs(const CLI::App& app) {
+  for (const CLI::App* sub : app.get_subcommands())
+    for (const CLI::Option* opt : sub->get_options()) {
+      if (opt->count() == 0 || opt->get_lnames().empty()) continue;
+      const std::string name = "--" + opt->get_lnames().front();
+      if (name != "--json" && name != "--csv" && name != "--out" && name != "--trace" && name != "--schedule") continue;
+      for (const auto& v : opt->results())
+        if (v.empty()) throw wn::ConfigError(name, "an empty path; allowed: a file name");
+    }
+}
+
 }  // namespace
 
 int sc_main(int argc, char** argv) {
@@ -64,6 +76,7 @@ int sc_main(int argc, char** argv) {
     return usage_error(app, e);
   }
   try {
+    refuse_empty_outputs(app);
     return wn::cli::run_selected(app);
   } catch (const wn::ConfigError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

@@ -9,6 +9,7 @@
 
 #include "systemc/core/config_error.h"
 #include "systemc/core/router_types.h"
+#include "systemc/topology/topology.h"
 
 namespace wn::cli {
 
@@ -21,21 +22,35 @@ CLI::Validator uint_in(uint64_t min, uint64_t max) {
         errno = 0;
         const unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
         if (errno == ERANGE || v < min || v > max) return fmt::format("{} is out of range; {}", s, allowed);
+        // Decimal means decimal: CLI11 would read "017" as octal 15, so it gets "17".
+        s = std::to_string(v);
         return {};
       },
       fmt::format("INT in [{} - {}]", min, max));
+}
+
+uint64_t decimal(const std::string& text, uint64_t min, uint64_t max, const std::string& field,
+                 const std::string& allowed) {
+  std::string s = text;
+  if (!uint_in(min, max)(s).empty())
+    throw ConfigError(field, fmt::format("'{}' is not allowed; allowed: {}", text, allowed));
+  return std::stoull(s);
 }
 
 CLI::Validator real_in(double min, double max) {
   return CLI::Validator(
       [min, max](std::string& s) -> std::string {
         const std::string allowed = fmt::format("allowed: a number {}..{}", min, max);
+        // Decimal only: strtod also reads hex floats (0x0.4p0), infinities and nan.
+        if (s.empty() || s.find_first_not_of("0123456789.eE+-") != std::string::npos)
+          return fmt::format("'{}' is not allowed; {}", s, allowed);
         char* end = nullptr;
         errno = 0;
         const double v = std::strtod(s.c_str(), &end);
-        if (s.empty() || end != s.c_str() + s.size() || errno == ERANGE || !std::isfinite(v))
+        if (end != s.c_str() + s.size() || errno == ERANGE || !std::isfinite(v))
           return fmt::format("'{}' is not allowed; {}", s, allowed);
         if (v < min || v > max) return fmt::format("{} is out of range; {}", s, allowed);
+        s = fmt::format("{}", v);  // the shortest text of the same double: what CLI11 converts
         return {};
       },
       fmt::format("NUMBER in [{} - {}]", min, max));
@@ -65,6 +80,23 @@ void add_traffic_run_options(CLI::App* cmd, TrafficOptions& opt, std::string& ba
   cmd->add_flag("--explain-deadlock", opt.explain_deadlock,
                 "track every flit so a deadlock report names the cycle of waits (slower)");
   cmd->add_flag("--no-dateline", no_dateline, "debug: disable torus dateline VC classes (tori can deadlock)");
+}
+
+void check_traffic_reads(const CLI::App* cmd, const TrafficOptions& opt, bool no_dateline) {
+  auto given = [&](const char* name) {
+    const CLI::Option* o = cmd->get_option_no_throw(name);
+    return o && o->count() > 0;
+  };
+  for (const char* flag : {"--hotspot-node", "--hotspot-fraction"})
+    if (given(flag) && opt.pattern != "hotspot")
+      throw ConfigError(flag, fmt::format("read only by the hotspot pattern, and --pattern is {}; allowed: {} with "
+                                          "--pattern hotspot",
+                                          opt.pattern, flag));
+  if (no_dateline && Topology::parse(opt.topology).kind() != TopoKind::Torus)
+    throw ConfigError("--no-dateline", fmt::format("{} has no dateline; allowed: --no-dateline on a torus", opt.topology));
+  if (given("--trace") && opt.net.backend == Backend::Model)
+    throw ConfigError("--trace", "the model backend has no RTL signals to trace; allowed: --trace with --backend rtl "
+                                 "or lockstep");
 }
 
 std::vector<std::string> split_list(const std::string& s, const std::string& field) {

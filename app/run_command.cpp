@@ -7,6 +7,7 @@
 #include "systemc/topology/channel_dependency.h"
 
 #include <map>
+#include <set>
 #include <memory>
 #include <sstream>
 
@@ -28,6 +29,10 @@ void add_run_command(CLI::App& app) {
                      false);
   runners()["run"] = [c]() {
     const fw::ScheduleRunOptions o = resolve(*c);
+    if (const auto& info = fw::algorithm_of(o); info.file.empty()) check_unread_params(*c, {&info});
+    if (!o.run.trace.empty() && o.net.backend == Backend::Model)
+      throw ConfigError("--trace", "the model backend has no RTL signals to trace; allowed: --trace with --backend rtl "
+                                   "or lockstep");
     check_writable(c->json, "--json");
     if (!c->csv.empty()) {
       check_writable(c->csv + "-channels.csv", "--csv");
@@ -96,7 +101,22 @@ void add_check_command(CLI::App& app) {
                 "instead of a schedule: is the routing function deadlock-free on --topology with --vcs? (the channel "
                 "dependency graph, Dally & Seitz; one cycle of channels if not)");
   cmd->add_flag("--no-dateline", *no_dateline, "with --deadlock: torus without the dateline VC classes");
-  runners()["check"] = [c, simulate, deadlock, no_dateline]() {
+  runners()["check"] = [c, cmd, simulate, deadlock, no_dateline]() {
+    // What each form reads; anything else given is refused, never ignored.
+    const std::set<std::string> deadlock_reads = {"--deadlock", "--topology", "--vcs", "--no-dateline", "--json"};
+    const std::set<std::string> simulation_only = {"--backend", "--max-cycles", "--sync", "--sends", "--barrier-cycles",
+                                                   "--no-idle-skip", "--trace", "--explain-deadlock"};
+    for (const CLI::Option* opt : cmd->get_options()) {
+      if (opt->count() == 0 || opt->get_lnames().empty()) continue;
+      const std::string name = "--" + opt->get_lnames().front();
+      if (*deadlock && !deadlock_reads.count(name))
+        throw ConfigError(name, "not read by check --deadlock; allowed: --topology, --vcs, --no-dateline, --json");
+      if (!*deadlock && !*simulate && simulation_only.count(name))
+        throw ConfigError(name, "read only when the schedule is simulated; allowed: with check --simulate");
+      if (name == "--csv")
+        throw ConfigError(name, "check writes no CSV; allowed: --json (wormnet run --csv writes the per-channel and "
+                                "per-message tables)");
+    }
     if (*deadlock) return check_deadlock(*c, *no_dateline);
     if (*no_dateline) throw ConfigError("--no-dateline", "only with --deadlock; allowed: check --deadlock --no-dateline");
     fw::ScheduleRunOptions o = resolve(*c);
@@ -104,6 +124,7 @@ void add_check_command(CLI::App& app) {
     const NetworkSetup net = fw::resolve_network(o);
     const Topology& topo = net.topology;
     const alg::AlgorithmInfo& info = fw::algorithm_of(o);
+    if (info.file.empty()) check_unread_params(*c, {&info});
     int source = 0;
     const alg::AlgorithmArgs args = fw::algorithm_args(o, net, &source);
     const alg::Schedule sched = alg::build_schedule(info, topo, args).schedule;

@@ -149,13 +149,29 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   o.schedule = c.schedule;
   o.group.clear();
   if (!c.group.empty())
-    for (const auto& g : split_list(c.group, "--group")) {
-      std::string text = g;
-      if (!uint_in(0, 1u << 20)(text).empty())
-        throw ConfigError("--group", fmt::format("'{}' is not a node id; allowed: comma-separated node ids", g));
-      o.group.push_back(std::stoi(g));
-    }
+    for (const auto& g : split_list(c.group, "--group"))
+      o.group.push_back(int(decimal(g, 0, 1u << 20, "--group", "comma-separated node ids")));
   return o;
+}
+
+void check_unread_params(const RunCli& c, const std::vector<const alg::AlgorithmInfo*>& algorithms) {
+  if (algorithms.empty()) return;  // schedule files: check_schedule_options
+  for (const char* flag : {"--source", "--sources", "--op"}) {
+    const CLI::Option* opt = c.cmd->get_option_no_throw(flag);
+    if (!opt || opt->count() == 0) continue;
+    const std::string param = std::string(flag) == "--sources" ? "--source" : flag;
+    std::string names, readers;
+    bool read = false;
+    for (const auto* a : algorithms) {
+      names += (names.empty() ? "" : ", ") + a->name;
+      read = read || alg::reads_param(*a, param);
+    }
+    if (read) continue;
+    for (const auto& a : alg::algorithms())
+      if (alg::reads_param(a, param)) readers += (readers.empty() ? "" : ", ") + a.name;
+    throw ConfigError(flag, fmt::format("{} {} not read by {}; allowed: no {} (read by {})", flag,
+                                        algorithms.size() == 1 ? "is" : "is", names, flag, readers));
+  }
 }
 
 void report_failure(const fw::ScheduleRunResult& r) {

@@ -6,6 +6,7 @@
 #include <map>
 #include <string>
 
+#include "algorithms/registry.h"
 #include "experiments/collective_run.h"
 
 namespace wn::cli {
@@ -36,6 +37,9 @@ struct RunCli {
 void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok);
 // The options as the user gave them, with the profile and its overrides resolved.
 fw::ScheduleRunOptions resolve(const RunCli& c);
+// --source (--sources) and --op given to algorithms none of which reads them: ConfigError naming
+// the flag and which algorithms read it (an option is used or refused, never ignored).
+void check_unread_params(const RunCli& c, const std::vector<const alg::AlgorithmInfo*>& algorithms);
 // A failed run's reason also goes to stderr (the summary on stdout has it too).
 void report_failure(const fw::ScheduleRunResult& r);
 

@@ -16,6 +16,7 @@
 #include "experiments/collective_run.h"
 #include "experiments/traffic_run.h"
 #include "systemc/core/config_error.h"
+#include "systemc/cosim/patterns.h"
 
 namespace wn::cli {
 
@@ -132,6 +133,14 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
         TrafficOptions o = cli->traffic;
         o.net.backend = parse_backend(cli->backend);
         o.net.dateline = !cli->no_dateline;
+        check_traffic_reads(&cli->app, o, cli->no_dateline);
+        // The network and the pattern up front, as for a run point (vcs: 3 on a torus is no point).
+        const NetworkSetup setup = NetworkSetup::resolve(o.topology, o.ports, o.net);
+        make_pattern(o.pattern, setup.topology, o.pattern_opt);
+        if (o.rate > o.packet_flits)
+          throw ConfigError("--rate", fmt::format("{} is above --packet-flits {}; allowed: 0..packet-flits (at most one "
+                                                  "new packet per node per cycle)",
+                                                  o.rate, o.packet_flits));
         jobs.push_back([o] { return run_traffic(o).to_json(); });
         continue;
       }

@@ -39,6 +39,23 @@ std::pair<size_t, size_t> parse_shard(const std::string& s) {
   return {std::stoul(i), std::stoul(n)};
 }
 
+// The --emit folder before anything is written: a folder (made if new), and each file the emit
+// writes a new name or a regular file (never a device, symlink or directory), so a bad path is
+// one line naming --emit, not a filesystem error halfway through.
+void prepare_emit_dir(const std::string& dir, const std::string& kind) {
+  const std::string allowed = "allowed: parallel DIR, slurm DIR with DIR a folder or a new path";
+  if (dir.empty() || dir == "-") throw ConfigError("--emit", fmt::format("'{}' is not a folder; {}", dir, allowed));
+  std::error_code ec;
+  const auto st = std::filesystem::status(dir, ec);  // follows a symlink to a folder: files go inside it
+  if (std::filesystem::exists(st) && !std::filesystem::is_directory(st))
+    throw ConfigError("--emit", fmt::format("'{}' exists and is not a folder; {}", dir, allowed));
+  if (!std::filesystem::exists(st) && !std::filesystem::create_directories(dir, ec) && ec)
+    throw ConfigError("--emit", fmt::format("cannot create '{}' ({}); {}", dir, ec.message(), allowed));
+  const std::vector<std::string> files = kind == "parallel" ? std::vector<std::string>{"jobs.txt", "run.sh", "manifest.json"}
+                                                              : std::vector<std::string>{"sweep.sbatch", "manifest.json"};
+  for (const auto& f : files) check_writable(dir + "/" + f, "--emit");
+}
+
 std::string clock_text(double s) {
   const long t = long(s + 0.5);
   return t >= 3600 ? fmt::format("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60) : fmt::format("{}:{:02}", t / 60, t % 60);
@@ -121,8 +138,9 @@ int run_merge(const SpecSweepArgs& a) {
     const SweepSpec spec = load_sweep_spec(a.spec, sweep_rules());
     for (const auto& p : spec.points) expected.push_back(point_key(spec.command, p));
   }
-  const MergeReport r = merge_results(a.merge, expected);
   check_writable(a.out, "--out");
+  check_results_not_in_use(a.out, "--out");  // a rename under a running sweep would lose its next lines
+  const MergeReport r = merge_results(a.merge, expected);
   std::string text;
   for (const auto& j : r.merged) text += j.dump() + "\n";
   write_report(a.out, text, "--out");
@@ -134,6 +152,7 @@ int run_merge(const SpecSweepArgs& a) {
 }
 
 int run_summarize(const SpecSweepArgs& a) {
+  check_writable(a.csv, "--csv");  // first: a bad output path is named even when the input is bad too
   if (!std::ifstream(a.summarize)) throw ConfigError("--summarize", "'" + a.summarize + "' cannot be read; allowed: a results file");
   SummaryOptions o;
   o.by = split_list(a.by, "--by");
@@ -144,7 +163,6 @@ int run_summarize(const SpecSweepArgs& a) {
     o.baseline_key = a.baseline.substr(0, eq);
     o.baseline_value = a.baseline.substr(eq + 1);
   }
-  if (!a.csv.empty()) check_writable(a.csv, "--csv");
   std::vector<nlohmann::json> lines;
   for (auto& [k, j] : latest_by_key(read_result_lines(a.summarize))) lines.push_back(std::move(j));
   // Point order (the spec's, then the file's order of first appearance), not key order: the
@@ -173,7 +191,7 @@ int run_emit(const SpecSweepArgs& a) {
   const SweepSpec spec = load_sweep_spec(a.spec, sweep_rules());
   point_jobs(spec, a.spec);  // a bad spec fails here, not on the cluster
   const size_t chunks = a.chunks ? std::min<size_t>(a.chunks, spec.points.size()) : std::min<size_t>(spec.points.size(), 64);
-  std::filesystem::create_directories(dir);
+  prepare_emit_dir(dir, kind);
   const std::string self = std::filesystem::canonical("/proc/self/exe").string();
   const std::string spec_abs = std::filesystem::absolute(a.spec).string();
   const std::string dir_abs = std::filesystem::absolute(dir).string();
@@ -217,8 +235,10 @@ int run_emit(const SpecSweepArgs& a) {
                      {"throttle", kind == "slurm" ? nlohmann::json(a.throttle) : nlohmann::json(nullptr)},
                      {"wormnet", self}, {"shards", shards}},
                     "--emit");
-  std::filesystem::permissions(dir + (kind == "parallel" ? "/run.sh" : "/sweep.sbatch"),
-                               std::filesystem::perms::owner_exec, std::filesystem::perm_options::add);
+  std::error_code ec;  // the script runs as `sh run.sh` / `sbatch` too: not executable is only a warning
+  const std::string script = dir + (kind == "parallel" ? "/run.sh" : "/sweep.sbatch");
+  std::filesystem::permissions(script, std::filesystem::perms::owner_exec, std::filesystem::perm_options::add, ec);
+  if (ec) std::fprintf(stderr, "warning: --emit: cannot make %s executable (%s)\n", script.c_str(), ec.message().c_str());
   fmt::print("wrote {}/{} and manifest.json ({} points in {} tasks)\n", dir,
              kind == "parallel" ? "jobs.txt, run.sh" : "sweep.sbatch",
              spec.points.size(), chunks);

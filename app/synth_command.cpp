@@ -68,11 +68,15 @@ void print_attempts(const alg::synth::Result& r) {
   }
 }
 
+// A cache entry: written whole or not at all (write_file_atomic: a temporary file, renamed), never
+// through a symlink or over a device. A cache that cannot be written is only slower: no error,
+// and nothing partial left behind for a later run to trip over.
 void save(const std::string& path, const std::string& text) {
   std::error_code ec;
   const auto dir = std::filesystem::path(path).parent_path();
   if (!dir.empty()) std::filesystem::create_directories(dir, ec);
-  std::ofstream(path) << text;
+  std::string why;
+  write_file_atomic(path, text, why);
 }
 
 }  // namespace
@@ -125,19 +129,18 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
     req.max_hops = int(c->max_hops);
     req.min_total_hops = c->min_hops;
     if (!c->avoid.empty())
-      for (const auto& v : split_list(c->avoid, "--avoid")) {
-        try {
-          req.avoid.push_back(std::stoi(v));
-        } catch (const std::exception&) {
-          throw ConfigError("--avoid", fmt::format("'{}' is not a node; allowed: node ids 0..{}", v, topo.nodes() - 1));
-        }
-      }
+      for (const auto& v : split_list(c->avoid, "--avoid"))
+        req.avoid.push_back(int(decimal(v, 0, uint64_t(topo.nodes()) - 1, "--avoid",
+                                        fmt::format("node ids 0..{}, comma-separated", topo.nodes() - 1))));
     if (c->cmd_given_op && c->collective != "reduce")
       throw ConfigError("--op", "only a reduction has an operator; allowed: --op with --collective reduce");
     if (c->bytes % 4) throw ConfigError("--bytes", fmt::format("{} is not whole 32-bit words; allowed: a multiple of 4",
                                                                c->bytes));
     if ((c->cmd_given_bytes || c->cmd_given_op) && c->out.empty())
       throw ConfigError(c->cmd_given_bytes ? "--bytes" : "--op", "sizes the file --out writes; allowed: with --out");
+    if (c->all_sources && cmd->count("--source"))
+      throw ConfigError("--source", "--all-sources takes every node as the root; allowed: one of --source and "
+                                    "--all-sources");
     if (!c->out.empty() && c->all_sources)
       throw ConfigError("--out", "one file holds one root's schedule; allowed: --out without --all-sources");
     const alg::OpId op = alg::find_combine_op(c->op);
@@ -195,9 +198,10 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
     }
     const std::string text = alg::synth::to_json(topo, req, r);
     if (!c->out.empty()) {
-      write_report(c->out, schedule_file(topo, req, r, *c), "--out");
-      fmt::print("written: {} (wormnet.schedule/1, {} bytes per message; wormnet run --topology {} --schedule {})\n",
-                 c->out, c->bytes, topo.name(), c->out);
+      write_report(c->out, schedule_file(topo, req, r, *c), "--out");  // throws unless all of it is on disk
+      if (c->out != "-")  // on stdout the file is the last thing printed
+        fmt::print("written: {} (wormnet.schedule/1, {} bytes per message; wormnet run --topology {} --schedule {})\n",
+                   c->out, c->bytes, topo.name(), c->out);
     }
     if (!c->no_cache && !c->fanout && !c->min_hops) save(alg::synth::cache_file(topo, req), text);
     return 0;

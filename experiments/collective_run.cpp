@@ -49,9 +49,10 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
     a.source = int(uniform_below(rng, uint64_t(topo.nodes())));
   } else {
     try {
-      size_t used = 0;
-      a.source = std::stoi(opt.source, &used);
-      if (used != opt.source.size()) throw std::invalid_argument("trailing");
+      // Decimal digits only: stoi also takes "+5", " 5" and stops at "5x".
+      if (opt.source.empty() || opt.source.size() > 9 || opt.source.find_first_not_of("0123456789") != std::string::npos)
+        throw std::invalid_argument("not decimal");
+      a.source = std::stoi(opt.source);
     } catch (const std::exception&) {
       throw ConfigError("--source", fmt::format("'{}' is not a node; allowed: 0..{} or random", opt.source,
                                                 topo.nodes() - 1));

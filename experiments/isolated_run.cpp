@@ -1,5 +1,8 @@
 #include "experiments/isolated_run.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -13,12 +16,22 @@ namespace wn {
 
 IsolatedChild start_isolated(const std::function<nlohmann::json()>& job) {
   int fds[2];
-  if (pipe(fds) != 0) throw std::runtime_error("pipe() failed");
+  if (pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe() failed");
   std::fflush(stdout);
   std::fflush(stderr);
+  const pid_t parent = getpid();
   const pid_t pid = fork();
-  if (pid < 0) throw std::runtime_error("fork() failed");
+  if (pid < 0) {
+    close(fds[0]);
+    close(fds[1]);
+    throw std::runtime_error("fork() failed");
+  }
   if (pid == 0) {
+    // Die with the parent: a killed sweep or compare must not leave its points running as
+    // orphans (holding CPUs and the results file's lock). The parent may have died before
+    // prctl(): then we already have a new parent, and go at once.
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent) _exit(1);
     close(fds[0]);
     nlohmann::json out;
     try {

@@ -1,7 +1,8 @@
-// Every report file (JSON, CSV) goes through here: checked writable before a
-// simulation starts, and written whole or not at all (a temporary file in
-// the same folder, then an atomic rename), so an interrupted run never leaves
-// a truncated report behind.
+// Every report file (JSON, CSV, schedule, job list) goes through here: checked before a simulation
+// starts, and written whole or not at all (a temporary file in the same folder, then an atomic
+// rename), so an interrupted run never leaves a truncated report behind. A rename replaces
+// whatever has the name, so only a regular file (or a new name) may be a report's path: a device
+// (/dev/full as root), a symlink, a directory or a fifo is refused, never replaced. "-" is stdout.
 #pragma once
 #include <string>
 
@@ -9,11 +10,20 @@
 
 namespace wn {
 
-// Throws ConfigError(field) when `path` cannot be created (missing folder,
-// no permission). Leaves nothing behind. An empty path is no report: OK.
+// Throws ConfigError(field) when `path` exists and is not a regular file (a symlink, a directory,
+// a device, a fifo, a socket) or cannot be looked at (a parent that is not a folder). `stdout_ok`:
+// the option takes "-" for stdout (the message says so).
+void check_output_path(const std::string& path, const std::string& field, bool stdout_ok = true);
+// check_output_path, then whether a file can be created beside `path` (missing folder, no
+// permission): throws ConfigError(field). Leaves nothing behind. An empty path is no report and
+// "-" is stdout: both OK.
 void check_writable(const std::string& path, const std::string& field);
-// Writes `text` to `path` atomically; throws ConfigError(field) on failure.
+// Writes `text` to `path` atomically ("-": to stdout); throws ConfigError(field) with the errno
+// text on any failure, after removing the temporary file.
 void write_report(const std::string& path, const std::string& text, const std::string& field);
+// The same for files whose loss only costs time (caches): false and `why` instead of throwing.
+// A path that is not a regular file is left alone (false). Never leaves a partial file.
+bool write_file_atomic(const std::string& path, const std::string& text, std::string& why);
 // JSON as the product writes it everywhere: 2-space indent, final newline, and (objects) the
 // "wormnet" identity of with_identity(). By value: a temporary report (a run's message log can
 // be 10^7 entries) is moved in and stamped in place, never copied.

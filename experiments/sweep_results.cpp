@@ -1,6 +1,8 @@
 #include "experiments/sweep_results.h"
 
 #include <fcntl.h>
+#include <fmt/format.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -14,20 +16,59 @@
 
 namespace wn {
 
+namespace {
+
+const char* kAllowedOut = "allowed: a regular file or a new path (one sweep at a time)";
+
+// Writes all of `s` at the end (O_APPEND); false with errno on the first failed write.
+bool append_all(int fd, const std::string& s) {
+  size_t off = 0;
+  while (off < s.size()) {
+    const ssize_t w = ::write(fd, s.data() + off, s.size() - off);
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      if (w == 0) errno = EIO;
+      return false;
+    }
+    off += size_t(w);
+  }
+  return true;
+}
+
+}  // namespace
+
 ResultsAppender::ResultsAppender(const std::string& path) : path_(path) {
-  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-  if (fd_ < 0) throw ConfigError("--out", "'" + path + "' cannot be written (" + std::strerror(errno) +
-                                              "); allowed: a writable file path");
-  // A writer killed inside write() can leave a line without its newline; start ours on a fresh line.
+  if (path == "-")
+    throw ConfigError("--out", "'-': a sweep resumes from its results file, and stdout cannot be read back; " +
+                                   std::string(kAllowedOut));
+  check_output_path(path, "--out", false);  // a device, symlink, directory or fifo is never opened
+  // O_NOFOLLOW and O_NONBLOCK: a symlink or fifo put there since the check fails or is seen below,
+  // instead of being written through or blocking the open.
+  fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
+  if (fd_ < 0)
+    throw ConfigError("--out", "'" + path + "' cannot be written (" + std::strerror(errno) + "); " + kAllowedOut);
+  auto fail = [&](const std::string& what) {
+    ::close(fd_);
+    fd_ = -1;
+    throw ConfigError("--out", "'" + path + "' " + what + "; " + kAllowedOut);
+  };
   struct stat st {};
-  if (fstat(fd_, &st) == 0 && st.st_size > 0) {
-    const int rd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) fail("is not a regular file");
+  // A second sweep on the same file would run every point again and interleave its lines. The
+  // lock is on the open file: forked points share it and it goes when the sweep dies (children
+  // die with it, isolated_run.cpp). A file system without locks (ENOLCK) is written unlocked.
+  if (::flock(fd_, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
+    fail("is being written by another wormnet sweep right now (it holds the file's lock)");
+  ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);  // blocking writes again
+  // A writer killed inside write() can leave a line without its newline; start ours on a fresh line.
+  if (st.st_size > 0) {
     char last = '\n';
+    const int rd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
     if (rd >= 0) {
       if (pread(rd, &last, 1, st.st_size - 1) != 1) last = '\n';
       ::close(rd);
     }
-    if (last != '\n' && ::write(fd_, "\n", 1) != 1) throw std::runtime_error("cannot write " + path);
+    if (last != '\n' && !append_all(fd_, "\n")) fail(std::string("cannot be appended to (") + std::strerror(errno) + ")");
   }
 }
 
@@ -37,10 +78,28 @@ ResultsAppender::~ResultsAppender() {
 
 void ResultsAppender::append(const nlohmann::json& line) {
   const std::string s = with_identity(line).dump() + "\n";
-  // One write(): with O_APPEND the kernel places it whole at the end (regular files).
-  const ssize_t w = ::write(fd_, s.data(), s.size());
-  if (w != ssize_t(s.size())) throw std::runtime_error("cannot append to " + path_ + ": " + std::strerror(errno));
-  fsync(fd_);  // a finished point survives a killed sweep and a crashed node
+  struct stat st {};
+  const off_t before = fstat(fd_, &st) == 0 ? st.st_size : -1;
+  // Normally one write(): with O_APPEND the kernel places it whole at the end. fsync: a finished
+  // point survives a killed sweep and a crashed node, and a disk that fails late says so here.
+  if (before >= 0 && append_all(fd_, s) && ::fsync(fd_) == 0) return;
+  const int err = errno;
+  // Whole lines only: cut a partial line back off, so the file is as before this point.
+  const bool cut = before >= 0 && ::ftruncate(fd_, before) == 0;
+  throw ConfigError("--out", fmt::format("cannot append to '{}' ({}); {}; allowed: a results file on a disk with room",
+                                         path_, std::strerror(err),
+                                         cut ? "the point's line was not kept, the file is as before it"
+                                             : "the file could not be cut back and may end in a partial line"));
+}
+
+void check_results_not_in_use(const std::string& path, const std::string& field) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) return;  // new (or not a file: check_output_path says so)
+  const bool busy = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
+  ::close(fd);
+  if (busy)
+    throw ConfigError(field, "'" + path + "' is being written by a wormnet sweep right now (it holds the file's lock); "
+                             "allowed: a results file no sweep is writing");
 }
 
 std::vector<nlohmann::json> read_result_lines(const std::string& path) {

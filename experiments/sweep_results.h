@@ -1,8 +1,10 @@
 // Sweep results files: JSON lines, one per finished point, keyed by
 // point_key(). Lines are appended with one write() each on an O_APPEND file
-// descriptor, so concurrent writers and a killed sweep never leave a torn line
-// in the middle of a file; reading skips a torn last line. The newest line of a
-// key wins, except that a successful line is never replaced by a failed one.
+// descriptor; a write that fails (full disk) is cut back off, so the file only
+// ever holds whole lines of finished points, and a killed sweep leaves at most
+// a torn last line, which reading skips. One sweep writes a file at a time (an
+// flock on it). The newest line of a key wins, except that a successful line
+// is never replaced by a failed one.
 #pragma once
 #include <map>
 #include <set>
@@ -15,16 +17,24 @@ namespace wn {
 
 class ResultsAppender {
  public:
-  explicit ResultsAppender(const std::string& path);  // creates the file; ConfigError if it cannot
+  // Opens (creates) the file and locks it. ConfigError("--out") when it is not a regular file (or a
+  // new name), cannot be opened, or another sweep holds it.
+  explicit ResultsAppender(const std::string& path);
   ~ResultsAppender();
   ResultsAppender(const ResultsAppender&) = delete;
   ResultsAppender& operator=(const ResultsAppender&) = delete;
-  void append(const nlohmann::json& line);  // one write() of the line (with_identity) and its newline
+  // One write() of the line (with_identity) and its newline, then fsync. On any failure the file is
+  // truncated back to its length before, and ConfigError("--out") says why (the errno text).
+  void append(const nlohmann::json& line);
 
  private:
   std::string path_;
   int fd_ = -1;
 };
+
+// ConfigError(field) when a sweep is appending to `path` right now (it holds the lock): replacing
+// the file under it (--merge --out) would lose what it appends next.
+void check_results_not_in_use(const std::string& path, const std::string& field);
 
 // Every parseable line of a file (none if it does not exist), in file order.
 std::vector<nlohmann::json> read_result_lines(const std::string& path);

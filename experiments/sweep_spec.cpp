@@ -43,11 +43,19 @@ double number(const Ctx& c, const std::string& key, const YAML::Node& n, const c
   const std::string t = n.IsScalar() ? n.Scalar() : dump(n);
   char* end = nullptr;
   const double v = std::strtod(t.c_str(), &end);
-  if (!n.IsScalar() || t.empty() || end != t.c_str() + t.size() || !std::isfinite(v))
+  // Decimal only: strtod also reads hex (0x10, 0x0.4p0).
+  const bool decimal = t.find_first_not_of("0123456789.eE+-") == std::string::npos;
+  if (!n.IsScalar() || t.empty() || !decimal || end != t.c_str() + t.size() || !std::isfinite(v))
     c.fail(key, fmt::format("range {} '{}' is not a number; allowed: {{from: A, to: B, step: S}} or "
                             "{{from: A, to: B, factor: F}} with finite numbers",
                             part, t));
   return v;
+}
+
+// A mapping key: a plain name (yaml-cpp would throw its own message at a list or map as a key).
+std::string key_of(const Ctx& c, const YAML::Node& k) {
+  if (!k.IsScalar()) c.fail("yaml", fmt::format("the key '{}' is not a name; allowed: parameter names as keys", dump(k)));
+  return k.Scalar();
 }
 
 bool integral(const YAML::Node& n) { return n.Scalar().find_first_not_of("0123456789-") == std::string::npos; }
@@ -56,7 +64,7 @@ bool integral(const YAML::Node& n) { return n.Scalar().find_first_not_of("012345
 std::vector<std::string> expand_range(const Ctx& c, const std::string& key, const YAML::Node& n) {
   const std::string allowed = "allowed: {from: A, to: B, step: S > 0} or {from: A, to: B, factor: F > 1} with A <= B";
   for (auto it = n.begin(); it != n.end(); ++it) {
-    const std::string k = it->first.as<std::string>();
+    const std::string k = key_of(c, it->first);
     if (k != "from" && k != "to" && k != "step" && k != "factor")
       c.fail(key, fmt::format("range field '{}' is unknown; {}", k, allowed));
   }
@@ -75,6 +83,7 @@ std::vector<std::string> expand_range(const Ctx& c, const std::string& key, cons
     const double v = geometric ? from * std::pow(s, double(i)) : from + double(i) * s;
     if (v > to + 1e-9 * std::max(1.0, std::fabs(to))) break;
     if (out.size() >= kMaxRange) c.fail(key, fmt::format("range '{}' has more than {} values; {}", dump(n), kMaxRange, allowed));
+    if (ints && std::fabs(v) > 9e18) c.fail(key, fmt::format("range '{}' leaves 64-bit integers; {}", dump(n), allowed));
     out.push_back(ints ? fmt::format("{}", std::llround(v)) : fmt::format("{:.10g}", v));
   }
   return out;
@@ -123,7 +132,7 @@ void add_zip(const Ctx& c, const SpecRules& r, const YAML::Node& n, std::vector<
     Axis axis;
     std::string first;
     for (auto it = g.begin(); it != g.end(); ++it) {
-      const std::string key = it->first.as<std::string>();
+      const std::string key = key_of(c, it->first);
       if (key == "command" || key == "zip" || key == "sources")
         c.fail("zip", fmt::format("'{}' cannot vary in a zip group; allowed: command parameters", key));
       if (!seen.insert(key).second) c.fail(key, "given twice (top level and zip, or two zip groups); allowed: once");
@@ -166,8 +175,12 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
   std::vector<Axis> axes;
   std::set<std::string> seen;
   std::vector<std::string> sources;
+  std::set<std::string> top;  // YAML leaves a key given twice to the reader: a second `command:` is a mistake
+  for (auto it = root.begin(); it != root.end(); ++it)
+    if (const std::string key = key_of(c, it->first); !top.insert(key).second)
+      c.fail(key, "given twice; allowed: each key once");
   for (auto it = root.begin(); it != root.end(); ++it) {
-    const std::string key = it->first.as<std::string>();
+    const std::string key = key_of(c, it->first);
     if (key == "command") continue;
     if (key == "zip") {
       add_zip(c, rules, it->second, axes, seen);
@@ -222,6 +235,12 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
       at[a] = 0;
     }
   }
+  // Two points with one key would run twice and merge as one (rate: [0.1, 0.1]).
+  std::map<std::string, size_t> first;
+  for (size_t i = 0; i < spec.points.size(); ++i)
+    if (auto [it, fresh] = first.try_emplace(point_key(spec.command, spec.points[i]), i); !fresh)
+      c.fail("points", fmt::format("point {} ({}) is point {} again; allowed: each point once (a value listed twice?)", i,
+                                   point_label(spec.points[i]), it->second));
   return spec;
 }
 

@@ -52,6 +52,10 @@ void validate(const MachineProfile& p) {
     throw ConfigError("--bytes-per-flit", fmt::format("{} not allowed; allowed: a multiple of 4 in 4..64", p.bytes_per_flit));
   if (!(p.clock_ns > 0) || p.clock_ns > 1e9)
     throw ConfigError("--clock-ns", fmt::format("{} is not allowed; allowed: a number 1e-06..1e+09", p.clock_ns));
+  if (p.max_packet_bytes % 4 != 0)  // packets split on words: 6 bytes would silently become 4
+    throw ConfigError("--max-packet-bytes", fmt::format("{} is not whole 32-bit words; allowed: 0 (no limit) or a "
+                                                        "multiple of 4",
+                                                        p.max_packet_bytes));
   if (p.max_packet_bytes != 0 && p.max_packet_bytes < uint32_t(p.bytes_per_flit))
     throw ConfigError("--max-packet-bytes",
                       fmt::format("{} is shorter than one flit ({} bytes); allowed: 0 (no limit) or >= {}",

@@ -147,11 +147,12 @@ Family family_ccl() {
       {"--ccl-alg", "ccl: the operation's algorithm (auto: the least C1*t_s + C2*t_c for the profile; prints why)", "auto", names},
       nonbarrier,
       bruck::radix_option(),
-      {"--kappa", "ccl-combine --ccl-alg hybrid: kappa, 0..log2 n (0: butterfly, log2 n: reduce+bcast)", "0", {}, 12},
+      {"--kappa", "ccl-combine --ccl-alg hybrid: kappa, 0..log2 n (0: butterfly, log2 n: reduce+bcast)", "0", {}, 12,
+       0, "", false, false, "--ccl-alg", "hybrid"},
       {"--partition", "ccl: run the operation in every row / column / even-odd group at once (instead of --group; "
        "the root: rank --source mod the group size)", "none", {"none", "row", "col", "even-odd"}},
       {"--packet", "ccl-bcast, ccl-reduce --ccl-alg nesbt: packet size in bytes (0: the whole message)", "0", {},
-       64u << 20},
+       64u << 20, 0, "", false, false, "--ccl-alg", "nesbt"},
       {"--shift", "ccl-shift: rank i sends to (i + S) mod n (a shift down by s: S = n - s)", "1", {}, 4095},
   };
   using O = ccl::Op;

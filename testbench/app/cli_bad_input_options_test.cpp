@@ -1,0 +1,57 @@
+// Every option either changes the result or is refused (issue 30, class 3): given where the
+// command, the algorithm or the configuration does not read it, it is one line naming the option
+// and who reads it, exit 2, before anything runs.
+#include "bad_input_table.h"
+
+namespace {
+
+const BadInput kCases[] = {
+    {"OptHotspotNodeWithoutHotspot", "traffic --hotspot-node 3", "--hotspot-node", "with --pattern hotspot"},
+    {"OptHotspotFractionWithoutHotspot", "traffic --pattern uniform --hotspot-fraction 0.5", "--hotspot-fraction",
+     "with --pattern hotspot"},
+    {"OptNoDatelineOnMesh", "traffic --topology mesh:4x4 --no-dateline", "--no-dateline", "on a torus"},
+    {"OptNoDatelineOnCube", "traffic --topology cube:3 --no-dateline", "--no-dateline", "on a torus"},
+    {"OptTraceOnModel", "traffic --topology mesh:2x2 --trace x.fst", "--trace", "with --backend rtl or lockstep"},
+    {"OptRunTraceOnModel", "run --topology mesh:2x2 --trace x.fst", "--trace", "with --backend rtl or lockstep"},
+    {"OptKappaWithoutHybrid", "run --topology cube:3 --algorithm ccl-combine --kappa 1", "--kappa",
+     "--ccl-alg hybrid"},
+    {"OptKappaWithButterfly", "run --topology cube:3 --algorithm ccl-combine --ccl-alg butterfly --kappa 1", "--kappa",
+     "--ccl-alg hybrid"},
+    {"OptPacketWithoutNesbt", "run --topology cube:3 --algorithm ccl-bcast --packet 64", "--packet",
+     "--ccl-alg nesbt"},
+    {"OptCompareKappaNoHybrid", "compare --topology cube:3 --algorithm ccl-combine --ccl-alg butterfly,reduce-bcast "
+     "--kappa 1,2", "--kappa", "--ccl-alg hybrid"},
+    {"OptSynthSourceWithAllSources", "synth --topology mesh:2x2 --source 1 --all-sources", "--source",
+     "one of --source and --all-sources"},
+    {"OptDeadlockWithSimulate", "check --deadlock --simulate", "--simulate", "not read by check --deadlock"},
+    {"OptDeadlockWithAlgorithm", "check --deadlock --algorithm rd-broadcast", "--algorithm",
+     "not read by check --deadlock"},
+    {"OptDeadlockWithBytes", "check --deadlock --bytes 64", "--bytes", "not read by check --deadlock"},
+    {"OptDeadlockWithPorts", "check --deadlock --ports all", "--ports", "not read by check --deadlock"},
+    {"OptDeadlockWithSeed", "check --deadlock --seed 3", "--seed", "not read by check --deadlock"},
+    {"OptCheckCsv", "check --csv x", "--csv", "check writes no CSV"},
+    {"OptCheckCsvSimulated", "check --simulate --csv x", "--csv", "check writes no CSV"},
+    {"OptCheckTraceStatic", "check --trace x.fst", "--trace", "with check --simulate"},
+    {"OptCheckBackendStatic", "check --backend rtl", "--backend", "with check --simulate"},
+    {"OptCheckMaxCyclesStatic", "check --max-cycles 100", "--max-cycles", "with check --simulate"},
+    {"OptCheckSyncStatic", "check --sync barrier", "--sync", "with check --simulate"},
+    {"OptCheckExplainStatic", "check --explain-deadlock", "--explain-deadlock", "with check --simulate"},
+    {"OptSourceNotRooted", "run --topology cube:3 --algorithm hc-single --source 5", "--source", "no --source"},
+    {"OptSourceAlltoall", "run --algorithm direct-alltoall --source 3", "--source", "no --source"},
+    {"OptOpNotReduction", "run --algorithm rd-broadcast --op max", "--op", "no --op"},
+    {"OptCheckOpNotReduction", "check --algorithm direct-alltoall --op min", "--op", "no --op"},
+    {"OptExportSourceNotRooted", "export --algorithm ring-allgather --source 2 --out /tmp/wn_unused.json", "--source",
+     "no --source"},
+    {"OptCompareSourcesNoneRooted", "compare --algorithm direct-alltoall,ring-allgather --sources 0,1", "--sources",
+     "no --sources"},
+    {"OptCompareOpNoneReduce", "compare --algorithm rd-broadcast,direct-alltoall --op max", "--op", "no --op"},
+    {"OptEmptyJson", "run --json ''", "--json", "allowed: a file name"},
+    {"OptEmptyCsv", "run --csv ''", "--csv", "allowed: a file name"},
+    {"OptEmptyTrafficJson", "traffic --json ''", "--json", "allowed: a file name"},
+    {"OptEmptyExportOut", "export --algorithm rd-broadcast --out ''", "--out", "allowed: a file name"},
+    {"OptEmptySchedule", "run --schedule ''", "--schedule", "allowed: a file name"},
+};
+
+}  // namespace
+
+WN_BAD_INPUT_TABLE(Options, kCases);
