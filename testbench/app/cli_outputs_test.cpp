@@ -9,6 +9,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
 #include <cstring>
 #include <filesystem>
 #include <thread>
@@ -210,7 +213,13 @@ TEST(CliOutputs, SecondSweepOnTheSameOutIsRefused) {
   expect_refused(second, "--out", "second sweep");
   EXPECT_NE(second.err.find("another wormnet sweep"), std::string::npos) << second.err;
   expect_refused(merge, "--out", "merge");
-  std::this_thread::sleep_for(200ms);  // its points die with it (PR_SET_PDEATHSIG) and release the lock
+  // Its points die with it (PR_SET_PDEATHSIG) and release the lock: wait for that, not for a time.
+  for (int i = 0; i < 6000; ++i, std::this_thread::sleep_for(5ms)) {
+    const int fd = ::open(out.c_str(), O_RDONLY);
+    const bool free = fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+    if (fd >= 0) ::close(fd);
+    if (free) break;
+  }
   const Sh after = sh(d, "sweep " + spec + " -j 2 --out " + out);
   EXPECT_EQ(after.code, 0) << after.out << after.err;
   EXPECT_EQ(lines_in(out), 48u);
