@@ -80,6 +80,8 @@ void add_traffic_command(CLI::App& app) {
     opt->net.dateline = !*no_dateline;
     check_traffic_reads(cmd, *opt, *no_dateline);
     check_writable(*json, "--json");
+    check_writable(opt->trace, "--trace");
+    if (opt->trace == "-") throw ConfigError("--trace", "a waveform is a binary FST file; allowed: a file name");
     fmt::print("seed {}\n", opt->seed);
     if (*no_dateline) {  // a debug switch: say up front whether this network can deadlock now
       const Topology topo = Topology::parse(opt->topology);

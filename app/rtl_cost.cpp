@@ -3,6 +3,8 @@
 // flip-flops stay yosys's generic cells; every cell type has a weight below.
 #include "app/rtl_cost.h"
 
+#include "experiments/report_file.h"
+
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -184,7 +186,12 @@ CostReport synthesize_cost(const CostRequest& req, bool use_cache) {
   nlohmann::json stat;
   if (use_cache && fs::exists(cache)) {
     const auto j = nlohmann::json::parse(slurp(cache), nullptr, false);
-    if (!j.is_discarded() && j.contains("cells")) {
+    // A cache file is input: an entry of any other shape is synthesized again and replaced.
+    bool whole = !j.is_discarded() && j.is_object() && j.contains("cells") && j["cells"].is_object() &&
+                 j.contains("yosys_seconds") && j["yosys_seconds"].is_number();
+    if (whole)
+      for (const auto& [type, n] : j["cells"].items()) whole = whole && n.is_number_unsigned();
+    if (whole) {
       stat = j;
       r.cached = true;
     }
@@ -213,7 +220,8 @@ CostReport synthesize_cost(const CostRequest& req, bool use_cache) {
     if (use_cache) {
       std::error_code ec;
       fs::create_directories(cost_cache_dir(), ec);
-      std::ofstream(cache) << stat.dump(1) << "\n";  // a cache that can not be written is only slower
+      std::string why;  // a cache that can not be written is only slower (and never left half-written)
+      write_file_atomic(cache, stat.dump(1) + "\n", why);
     }
   }
   r.yosys_seconds = stat["yosys_seconds"].get<double>();

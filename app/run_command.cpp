@@ -34,6 +34,11 @@ void add_run_command(CLI::App& app) {
       throw ConfigError("--trace", "the model backend has no RTL signals to trace; allowed: --trace with --backend rtl "
                                    "or lockstep");
     check_writable(c->json, "--json");
+    check_writable(o.run.trace, "--trace");
+    if (o.run.trace == "-") throw ConfigError("--trace", "a waveform is a binary FST file; allowed: a file name");
+    if (c->csv == "-")
+      throw ConfigError("--csv", "names two files (PREFIX-channels.csv, PREFIX-messages.csv), not one stream; "
+                                 "allowed: a file name prefix");
     if (!c->csv.empty()) {
       check_writable(c->csv + "-channels.csv", "--csv");
       check_writable(c->csv + "-messages.csv", "--csv");
@@ -56,6 +61,7 @@ namespace {
 // `check --deadlock`: the channel dependency graph of the routing function on the run's network.
 int check_deadlock(const RunCli& c, bool no_dateline) {
   fw::ScheduleRunOptions o = resolve(c);
+  check_writable(c.json, "--json");
   o.net.dateline = !no_dateline;
   if (no_dateline && Topology::parse(o.topology).kind() != TopoKind::Torus)
     throw ConfigError("--no-dateline", fmt::format("{} has no dateline; allowed: a torus", o.topology));
@@ -121,6 +127,8 @@ void add_check_command(CLI::App& app) {
     if (*no_dateline) throw ConfigError("--no-dateline", "only with --deadlock; allowed: check --deadlock --no-dateline");
     fw::ScheduleRunOptions o = resolve(*c);
     check_writable(c->json, "--json");
+    check_writable(o.run.trace, "--trace");
+    if (o.run.trace == "-") throw ConfigError("--trace", "a waveform is a binary FST file; allowed: a file name");
     const NetworkSetup net = fw::resolve_network(o);
     const Topology& topo = net.topology;
     const alg::AlgorithmInfo& info = fw::algorithm_of(o);

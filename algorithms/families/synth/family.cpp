@@ -5,6 +5,9 @@
 // (60 s per solver call) and cached.
 #include <fmt/format.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -50,7 +53,13 @@ const sy::Result& schedule_for(const Topology& topo, const AlgorithmArgs& args, 
     if (r.found) {
       std::error_code ec;
       std::filesystem::create_directories(sy::cache_dir(), ec);
-      std::ofstream(path) << sy::to_json(topo, req, r);  // a cache that cannot be written is only slower
+      // A cache that cannot be written is only slower; a partial entry is never left: a temporary
+      // file beside it, renamed over it when whole.
+      const std::string tmp = fmt::format("{}.tmp.{}", path, ::getpid());
+      std::ofstream out(tmp, std::ios::trunc);
+      out << sy::to_json(topo, req, r);
+      out.close();
+      if (!out || std::rename(tmp.c_str(), path.c_str()) != 0) std::remove(tmp.c_str());
     }
   }
   if (!r.found)
