@@ -72,6 +72,12 @@ const BadInput kCases[] = {
     {"OutExportOutProcSelfSymlink", "export --algorithm rd-broadcast --out /proc/self", "--out", kReg},
     {"OutCostJsonDevNull", "cost --json /dev/null", "--json", kReg},
     {"OutCostJsonDirectory", "cost --json /tmp", "--json", kReg},
+    {"OutTrafficTraceDevNull", "traffic --backend rtl --trace /dev/null", "--trace", kReg},
+    {"OutRunTraceDirectory", "run --backend rtl --trace /tmp", "--trace", kReg},
+    {"OutRunTraceStdout", "run --backend rtl --trace -", "--trace", "allowed: a file name"},
+    {"OutCheckTraceDevFull", "check --simulate --backend rtl --trace /dev/full", "--trace", kReg},
+    {"OutRunCsvStdout", "run --csv -", "--csv", "allowed: a file name prefix"},
+    {"OutDeadlockJsonDirectory", "check --deadlock --json /tmp", "--json", kReg},
 };
 
 }  // namespace
