@@ -9,6 +9,7 @@
 #include <cerrno>
 #include <cstring>
 #include <fstream>
+#include <sstream>
 #include <stdexcept>
 
 #include "experiments/report_file.h"
@@ -104,13 +105,29 @@ void check_results_not_in_use(const std::string& path, const std::string& field)
 
 std::vector<nlohmann::json> read_result_lines(const std::string& path) {
   std::vector<nlohmann::json> out;
-  std::ifstream f(path);
-  std::string line;
-  while (std::getline(f, line)) {
+  std::ifstream f(path, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const std::string text = ss.str();
+  size_t at = 0, number = 0;
+  while (at < text.size()) {
+    const size_t nl = text.find('\n', at);
+    const bool torn = nl == std::string::npos;  // the last line of a writer killed mid-line
+    const std::string line = text.substr(at, torn ? std::string::npos : nl - at);
+    at = torn ? text.size() : nl + 1;
+    ++number;
     if (line.empty()) continue;
     auto j = nlohmann::json::parse(line, nullptr, false);
-    if (j.is_discarded() || !j.is_object() || !j.contains("key")) continue;  // a torn line of a killed writer
-    out.push_back(std::move(j));
+    const bool result = !j.is_discarded() && j.is_object() && j.contains("key") && j["key"].is_string() &&
+                        j.contains("ok") && j["ok"].is_boolean();
+    if (result) {
+      out.push_back(std::move(j));
+    } else if (!torn) {
+      // Anything else is not ours: a file of the wrong kind, or edited; never silently dropped.
+      throw ConfigError(path, fmt::format("line {} is not a point's result; allowed: a results file of wormnet "
+                                          "sweep (JSON lines with \"key\" and \"ok\"), at most its last line torn",
+                                          number));
+    }
   }
   return out;
 }
