@@ -2,6 +2,8 @@
 // by side (each point is its own co-simulation, run in a forked child).
 #include <fmt/format.h>
 
+#include <map>
+#include <set>
 #include <sstream>
 
 #include "app/commands.h"
@@ -72,6 +74,28 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
       if (!spec_form && i >= rate_opts)
         throw ConfigError(o->get_name(), "given without SPEC.yaml, --merge or --summarize; allowed: "
                                          "wormnet sweep SPEC.yaml " + o->get_name() + " ...");
+    }
+    if (spec_form) {
+      // Each form of the spec sweep reads its own options; the others would be ignored, so they are refused.
+      const bool merge = !sa->merge.empty(), summarize = !sa->summarize.empty(), emit = !sa->emit.empty();
+      if ((summarize && (merge || emit || !sa->spec.empty())) || (merge && emit))
+        throw ConfigError(summarize ? "--summarize" : "--emit", "one form at a time; allowed: one of SPEC.yaml [--emit], "
+                                                                "[SPEC.yaml] --merge FILES, --summarize FILE");
+      const std::string form = merge ? "--merge" : summarize ? "--summarize" : emit ? "--emit" : "SPEC.yaml";
+      const std::map<std::string, std::set<std::string>> reads = {
+          {"--merge", {"--merge", "--out", "spec"}},
+          {"--summarize", {"--summarize", "--by", "--csv", "--baseline"}},
+          {"--emit", {"spec", "--emit", "--chunks", "--throttle"}},
+          {"SPEC.yaml", {"spec", "--jobs", "--out", "--shard"}}};
+      for (size_t i = rate_opts; i < all_opts.size(); ++i) {
+        const auto* o = all_opts[i];
+        if (o->count() == 0 || reads.at(form).count(o->get_name())) continue;
+        std::string allowed;
+        for (const auto& n : reads.at(form)) allowed += (allowed.empty() ? "" : ", ") + n;
+        throw ConfigError(o->get_name(), fmt::format("not read by sweep {}; allowed: {}", form, allowed));
+      }
+      if (emit && cmd->count("--throttle") && sa->emit[0] != "slurm")
+        throw ConfigError("--throttle", "read only by --emit slurm; allowed: --throttle with --emit slurm DIR");
     }
     if (!sa->merge.empty()) return run_merge(*sa);
     if (!sa->summarize.empty()) return run_summarize(*sa);
