@@ -61,15 +61,28 @@ ResultsAppender::ResultsAppender(const std::string& path) : path_(path) {
   if (::flock(fd_, LOCK_EX | LOCK_NB) != 0 && errno == EWOULDBLOCK)
     fail("is being written by another wormnet sweep right now (it holds the file's lock)");
   ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);  // blocking writes again
-  // A writer killed inside write() can leave a line without its newline; start ours on a fresh line.
+  // A writer killed inside write() can leave a line without its newline: that partial point is
+  // cut off (it reruns), so the file holds whole result lines only and reads back as such.
   if (st.st_size > 0) {
-    char last = '\n';
     const int rd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    off_t keep = st.st_size;
     if (rd >= 0) {
-      if (pread(rd, &last, 1, st.st_size - 1) != 1) last = '\n';
+      char buf[65536];
+      for (off_t end = st.st_size; end > 0;) {
+        const off_t begin = end > off_t(sizeof buf) ? end - off_t(sizeof buf) : 0;
+        if (pread(rd, buf, size_t(end - begin), begin) != end - begin) break;
+        off_t i = end - begin;
+        while (i > 0 && buf[i - 1] != '\n') --i;
+        if (i > 0 || begin == 0) {
+          keep = begin + i;
+          break;
+        }
+        end = begin;
+      }
       ::close(rd);
     }
-    if (last != '\n' && !append_all(fd_, "\n")) fail(std::string("cannot be appended to (") + std::strerror(errno) + ")");
+    if (keep != st.st_size && ::ftruncate(fd_, keep) != 0)
+      fail(std::string("ends in a partial line that cannot be cut off (") + std::strerror(errno) + ")");
   }
 }
 
