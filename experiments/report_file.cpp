@@ -92,19 +92,6 @@ class TempFile {
 
 // Every byte or false with errno (a short write is followed by the write that says why). Chunks of
 // 1 MiB so an end signal is handled within one chunk of a large report.
-bool write_all(int fd, const std::string& text) {
-  size_t off = 0;
-  while (off < text.size()) {
-    const ssize_t w = ::write(fd, text.data() + off, std::min<size_t>(text.size() - off, size_t(1) << 20));
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) {
-      if (w == 0) errno = EIO;
-      return false;
-    }
-    off += size_t(w);
-  }
-  return true;
-}
 
 const char* kind_of(mode_t m) {
   if (S_ISLNK(m)) return "a symlink";  // rename() would replace the link itself, not write through it
@@ -154,6 +141,20 @@ bool write_stdout(const std::string& text, std::string& why) {
 }
 
 }  // namespace
+
+bool write_all(int fd, const std::string& text) {
+  size_t off = 0;
+  while (off < text.size()) {
+    const ssize_t w = ::write(fd, text.data() + off, std::min<size_t>(text.size() - off, size_t(1) << 20));
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) {
+      if (w == 0) errno = EIO;
+      return false;
+    }
+    off += size_t(w);
+  }
+  return true;
+}
 
 void check_output_path(const std::string& path, const std::string& field, bool stdout_ok) {
   if (path.empty() || (stdout_ok && path == "-")) return;

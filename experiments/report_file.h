@@ -21,8 +21,10 @@ void check_writable(const std::string& path, const std::string& field);
 // Writes `text` to `path` atomically ("-": to stdout); throws ConfigError(field) with the errno
 // text on any failure, after removing the temporary file.
 void write_report(const std::string& path, const std::string& text, const std::string& field);
-// The same for files whose loss only costs time (caches): false and `why` instead of throwing.
-// A path that is not a regular file is left alone (false). Never leaves a partial file.
+// All of `text` to `fd` (retrying short writes and EINTR); false with errno set otherwise.
+bool write_all(int fd, const std::string& text);
+// The same as write_report for files whose loss only costs time (caches): false and `why` instead
+// of throwing. A path that is not a regular file is left alone (false). Never leaves a partial file.
 bool write_file_atomic(const std::string& path, const std::string& text, std::string& why);
 // JSON as the product writes it everywhere: 2-space indent, final newline, and (objects) the
 // "wormnet" identity of with_identity(). By value: a temporary report (a run's message log can

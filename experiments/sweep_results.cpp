@@ -22,19 +22,6 @@ namespace {
 const char* kAllowedOut = "allowed: a regular file or a new path (one sweep at a time)";
 
 // Writes all of `s` at the end (O_APPEND); false with errno on the first failed write.
-bool append_all(int fd, const std::string& s) {
-  size_t off = 0;
-  while (off < s.size()) {
-    const ssize_t w = ::write(fd, s.data() + off, s.size() - off);
-    if (w < 0 && errno == EINTR) continue;
-    if (w <= 0) {
-      if (w == 0) errno = EIO;
-      return false;
-    }
-    off += size_t(w);
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -96,7 +83,7 @@ void ResultsAppender::append(const nlohmann::json& line) {
   const off_t before = fstat(fd_, &st) == 0 ? st.st_size : -1;
   // Normally one write(): with O_APPEND the kernel places it whole at the end. fsync: a finished
   // point survives a killed sweep and a crashed node, and a disk that fails late says so here.
-  if (before >= 0 && append_all(fd_, s) && ::fsync(fd_) == 0) return;
+  if (before >= 0 && write_all(fd_, s) && ::fsync(fd_) == 0) return;
   const int err = errno;
   // Whole lines only: cut a partial line back off, so the file is as before this point.
   const bool cut = before >= 0 && ::ftruncate(fd_, before) == 0;
