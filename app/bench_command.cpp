@@ -2,8 +2,8 @@
 // reference configuration first), for each backend. A benchmark prints
 // figures; no test asserts on wall-clock time.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <sys/resource.h>
-
 
 #include "app/commands.h"
 #include "app/options.h"
@@ -12,6 +12,51 @@
 #include "experiments/traffic_run.h"
 
 namespace wn::cli {
+
+namespace {
+
+// bench measures speed: a figure settles within 10^5 simulated cycles, so its work is bounded by
+// a budget of router-cycles (routers x cycles x runs) that keeps a bench within about 20 minutes
+// at the model's measured ~10^7 router-cycles/s (docs/results/performance.md: mesh:8x8 158 k
+// cycles/s). An RTL (or lock-step) cycle costs about 20 model cycles there (8.4 k cycles/s).
+constexpr uint64_t kBenchRouterCycles = 10'000'000'000;
+constexpr uint64_t kRtlCycleCost = 20;
+
+// Refuses, before the first run, a bench whose runs add up to more than the budget: names
+// --cycles or --rtl-cycles (whichever holds most of the work) and its largest value here.
+void check_bench_work(const std::vector<std::string>& topologies, const std::vector<std::string>& backends,
+                      uint64_t cycles, uint64_t rtl_cycles, uint64_t repeat) {
+  uint64_t routers = 0;
+  for (const auto& t : topologies) routers += uint64_t(Topology::parse(t).nodes());
+  uint64_t model_runs = 0, rtl_runs = 0;  // per router and cycle, in model-cycle units
+  for (const auto& b : backends) (parse_backend(b) == Backend::Model ? model_runs : rtl_runs) += 1;
+  // Each factor is bounded (repeat <= 100, a few thousand routers per topology, cycles <= 10^12):
+  // in long double the products cannot wrap.
+  const long double budget = (long double)(kBenchRouterCycles);
+  const long double per_cycle = (long double)(routers) * (long double)(repeat) * (long double)(model_runs);
+  const long double per_rtl_cycle =
+      (long double)(routers) * (long double)(repeat) * (long double)(rtl_runs) * (long double)(kRtlCycleCost);
+  const long double model_work = per_cycle * (long double)(cycles);
+  const long double rtl_work = per_rtl_cycle * (long double)(rtl_cycles);
+  if (model_work + rtl_work <= budget) return;
+  const bool model = model_work >= rtl_work;
+  const long double rest = budget - (model ? rtl_work : model_work);
+  const uint64_t most = rest <= 0 ? 0 : uint64_t(rest / (model ? per_cycle : per_rtl_cycle));
+  const std::string allowed =
+      most >= 1 ? fmt::format("at most {} here", most)
+                : std::string("less of both --cycles and --rtl-cycles, fewer --topologies or a lower --repeat");
+  throw ConfigError(model ? "--cycles" : "--rtl-cycles",
+                    fmt::format("{} cycles x {} run{} on {} routers ({}) are about {:.2g} router-cycles, {:.1f} hours "
+                                "at the model's ~10^7 router-cycles/s; allowed: {} (bench's budget: {:.0e} "
+                                "router-cycles in all, an RTL cycle counting {}; a speed figure settles within 10^5 "
+                                "cycles)",
+                                model ? cycles : rtl_cycles, repeat, repeat == 1 ? "" : "s", routers,
+                                fmt::join(topologies, ","), double(model_work + rtl_work),
+                                double((model_work + rtl_work) / 1e7L / 3600.0L), allowed, double(budget),
+                                kRtlCycleCost));
+}
+
+}  // namespace
 
 void add_bench_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners) {
   auto* cmd = app.add_subcommand("bench", "simulated cycles/s and flit-hops/s on reference workloads");
@@ -32,6 +77,7 @@ void add_bench_command(CLI::App& app, std::map<std::string, std::function<int()>
     const auto backend_list = split_list(*backends, "--backends");
     for (const auto& t : topo_list) Topology::parse(t);  // every bad name before the first run
     for (const auto& b : backend_list) parse_backend(b);
+    check_bench_work(topo_list, backend_list, *cycles, *rtl_cycles, *repeat);
     fmt::print("wormnet bench: uniform traffic, rate {} flits/node/cycle, 4-flit packets, 2 VCs x 8 flits, "
                "one-port, single thread, best of {} runs\n",
                *rate, *repeat);

@@ -77,6 +77,9 @@ void add_traffic_run_options(CLI::App* cmd, TrafficOptions& opt, std::string& ba
   add_real(cmd, "--rate", opt.rate, "offered load, flits/node/cycle (at most --packet-flits)", 0, 4096);
   add_uint(cmd, "--drain", opt.drain, "max cycles to drain after the window (0: 10 x (warmup+cycles))", 0, kMaxCycles);
   add_uint(cmd, "--watchdog", opt.watchdog, "deadlock: cycles without flit movement (0: off)", 0, kMaxCycles);
+  add_uint(cmd, "--source-queue-limit", opt.source_queue_limit,
+           "packets each node's source queue holds; one created at a full queue is refused and counted (0: no limit)",
+           0, UINT32_MAX);
   cmd->add_flag("--explain-deadlock", opt.explain_deadlock,
                 "track every flit so a deadlock report names the cycle of waits (slower)");
   cmd->add_flag("--no-dateline", no_dateline, "debug: disable torus dateline VC classes (tori can deadlock)");

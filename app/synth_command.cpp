@@ -51,10 +51,21 @@ std::string schedule_file(const Topology& topo, const alg::synth::Request& req, 
 }
 
 void print_attempts(const alg::synth::Result& r) {
+  if (r.build_timed_out) {
+    fmt::print("  timeout after {:.2f} s while building the routes and candidate messages (--timeout)\n",
+               r.build_seconds);
+    return;
+  }
   fmt::print("  encoding: {} candidate messages, {} mirror image{} of the network fixing the root broken, built in "
              "{:.2f} s\n",
              r.candidates, r.symmetries, r.symmetries == 1 ? "" : "s", r.build_seconds);
   for (const auto& a : r.attempts) {
+    if (a.result == "memory") {
+      fmt::print("  {} steps: not encoded: about {} MiB in all, above the host limit of {} MiB (a third of this "
+                 "machine's RAM)\n",
+                 a.steps, a.memory_bytes >> 20, a.memory_limit >> 20);
+      continue;
+    }
     if (a.result == "greedy") {
       fmt::print("  {} steps: greedy (the heuristic's schedule, {:.2f} s)\n", a.steps, a.seconds);
       continue;
@@ -92,7 +103,10 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
   add_uint(cmd, "--source", c->source, "the root", 0, 4095);
   cmd->add_flag("--all-sources", c->all_sources, "every node as the root in turn (a table)");
   add_uint(cmd, "--steps", c->steps, "exactly this many steps (0: the minimum, from the lower bound up)", 0, 4095);
-  add_real(cmd, "--timeout", c->timeout, "seconds per solver call", 0.001, 1e6);
+  add_real(cmd, "--timeout", c->timeout,
+           "seconds for the whole synthesis (routes, encoding, greedy search, every solver call; per root with "
+           "--all-sources)",
+           0.001, 1e6);
   add_uint(cmd, "--max-hops", c->max_hops, "longest route a message may take (0: any)", 0, 4095);
   add_uint(cmd, "--fanout", c->fanout, "messages per node per step, below the port count (0: the port count)", 0, 64);
   cmd->add_option("--avoid", c->avoid, "faulty nodes (comma-separated): no message from, to or through them");
@@ -148,6 +162,7 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
       throw ConfigError("--op", fmt::format("'{}' is not commutative, and the tree combines in tree order; allowed: sum, "
                                             "max, min", c->op));
     if (!c->out.empty()) check_writable(c->out, "--out");
+    alg::synth::check_memory(topo, req);  // before anything is printed or built (all roots alike)
     fmt::print("wormnet synth: {} on {}, at most {} message{} per node per step{}{}{} (CaDiCaL)\n", c->collective,
                topo.name(), req.ports, req.ports == 1 ? "" : "s",
                req.max_hops ? fmt::format(", routes <= {} hops", req.max_hops) : "",

@@ -88,6 +88,8 @@ nlohmann::json TrafficResult::to_json() const {
                  {"cycles", opt.cycles},
                  {"warmup", opt.warmup},
                  {"seed", opt.seed}};
+  // Only when set: the reports of runs without a limit stay as they were.
+  if (opt.source_queue_limit) j["config"]["source_queue_limit"] = opt.source_queue_limit;
   j["ok"] = ok;
   j["deadlock"] = deadlock;
   if (deadlock) j["deadlock_report"] = deadlock_report;
@@ -95,6 +97,7 @@ nlohmann::json TrafficResult::to_json() const {
   j["errors"] = errors;
   j["cycles_simulated"] = cycles_simulated;
   j["packets"] = {{"created", packets_created}, {"delivered", packets_delivered}};
+  if (opt.source_queue_limit) j["packets"]["refused"] = packets_refused;
   j["throughput"] = {{"offered", offered}, {"accepted", accepted}};
   j["network_latency"] = latency_json(network_latency);
   j["total_latency"] = latency_json(total_latency);
@@ -143,7 +146,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   for (int i = 0; i < n; ++i) {
     nodes.push_back(std::make_unique<NodeModule>(fmt::format("node{}", i).c_str(), i, net, store, sb));
     sources.push_back(std::make_unique<TrafficSource>(i, *pattern, opt.rate / opt.packet_flits, opt.packet_flits,
-                                                      opt.seed));
+                                                      opt.seed, opt.source_queue_limit));
     nodes.back()->ni.on_delivery = [&](uint32_t id, uint64_t) {
       const PacketRecord& p = store[id];
       if (p.measured) {
@@ -158,6 +161,12 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
     };
   }
   uint64_t window_flits_created = 0, ej_at_begin = 0, ej_at_end = 0;
+  auto total_created = [&] {  // packets accepted into the source queues (refused ones are not packets)
+    uint64_t c = 0;
+    for (const auto& src : sources) c += src->created();
+    return c;
+  };
+  uint64_t created = 0;  // total_created() once generating stops
   auto total_ejected = [&] {
     uint64_t s = 0;
     for (auto& nd : nodes) s += nd->ni.flits_ejected();
@@ -174,13 +183,14 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   std::vector<uint8_t> ni_active(static_cast<size_t>(n), 0);
   std::vector<int> active;  // nodes whose NI may have something to drive
   active.reserve(size_t(n));
+  auto in_window = [&](uint64_t cycle) { return cycle >= window_begin && cycle < window_end; };
   auto before = [&](uint64_t now) {
-    const bool measured = now >= window_begin && now < window_end;
+    const bool measured = in_window(now);
     if (generating) {
       for (int i = 0; i < n; ++i) {
         if (next_arrival[size_t(i)] > now) continue;
         TrafficSource& src = *sources[size_t(i)];
-        src.generate(now, store, nodes[size_t(i)]->ni, measured, [&](uint32_t) {
+        src.generate(now, [&] {
           if (measured) window_flits_created += uint64_t(opt.packet_flits);
         });
         next_arrival[size_t(i)] = src.next_arrival();
@@ -191,12 +201,25 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
       }
     }
     // The order of the drive() calls does not matter: each touches only its
-    // own NI, its own packets and its own router's injection inputs.
+    // own NI, its own packets and its own router's injection inputs. A queued
+    // packet becomes a record (and gets its id) when a channel is free to start
+    // it: the NI would have started the head of its queue on that channel now.
     size_t keep = 0;
     for (const int i : active) {
       NetworkInterface& ni = nodes[size_t(i)]->ni;
+      TrafficSource& src = *sources[size_t(i)];
+      for (int k = ni.free_channels() - int(ni.backlog()); k > 0 && src.queued(); --k) {
+        const TrafficSource::Queued q = src.take();
+        PacketRecord p;
+        p.src = i;
+        p.dst = q.dst;
+        p.flits = opt.packet_flits;
+        p.created = q.created;
+        p.measured = in_window(q.created);
+        ni.post(store.add(p));
+      }
       ni.drive(now);
-      if (ni.idle())
+      if (ni.idle() && !src.queued())
         ni_active[size_t(i)] = 0;
       else
         active[keep++] = i;
@@ -210,6 +233,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
     if (next == window_end) {
       ej_at_end = total_ejected();
       generating = false;
+      created = total_created();
     }
     if (engine.deadlocked(now)) {
       res.deadlock = true;
@@ -218,7 +242,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
     }
     if (!sb.ok()) return false;
     if (!generating) {
-      if (sb.delivered() == store.size()) return false;
+      if (sb.delivered() == created) return false;
       if (next >= window_end + drain) {
         res.drained = false;
         return false;
@@ -236,7 +260,8 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   const uint64_t window = std::min<uint64_t>(opt.cycles, cycles > window_begin ? cycles - window_begin : 0);
   res.offered = window ? double(window_flits_created) / double(n) / double(window) : 0;
   res.accepted = window ? double(ej_at_end - ej_at_begin) / double(n) / double(window) : 0;
-  res.packets_created = store.size();
+  res.packets_created = total_created();
+  for (const auto& src : sources) res.packets_refused += src->refused();
   res.packets_delivered = sb.delivered();
   res.network_latency = summarize(*net_lat);
   res.total_latency = summarize(*tot_lat);

@@ -30,6 +30,10 @@ struct TrafficOptions {
   bool explain_deadlock = false;
   uint64_t seed = 1;
   std::string trace;          // FST path (RTL backend)
+  // Packets each node's source queue holds (created, not yet in the network); a packet created at
+  // a full queue is refused and counted (TrafficResult::packets_refused). 0: no limit (the queue
+  // is a count and a replayed random stream, traffic_source.h: memory stays flat either way).
+  uint64_t source_queue_limit = 0;
 };
 
 // count, avg and max are exact. p50/p99 come from a bounded histogram
@@ -49,6 +53,7 @@ struct TrafficResult {
   std::vector<std::string> errors;
   uint64_t cycles_simulated = 0;
   uint64_t packets_created = 0, packets_delivered = 0;
+  uint64_t packets_refused = 0;  // created at a full source queue (--source-queue-limit), never sent
   double offered = 0, accepted = 0;  // flits/node/cycle in the window
   LatencyStats network_latency, total_latency;
   double avg_hops = 0;

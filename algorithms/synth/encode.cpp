@@ -1,14 +1,33 @@
 // The incremental CNF of schedule synthesis (encode.h): variables per step,
 // channel conflicts as overlapping runs, holder counts, symmetry breaking.
+#include <unistd.h>
+
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <tuple>
 
+#include "algorithms/registry.h"
 #include "algorithms/synth/encode.h"
 
 namespace wn::alg::synth::detail {
 
+void Budget::check() const {
+  if (expired()) throw OutOfTime{};
+}
+
 namespace {
+
+// This process's resident memory now (0 when /proc is not there: the estimate alone decides).
+uint64_t resident_bytes() {
+  unsigned long long size = 0, resident = 0;
+  FILE* f = std::fopen("/proc/self/statm", "r");
+  if (!f) return 0;
+  const int got = std::fscanf(f, "%llu %llu", &size, &resident);
+  std::fclose(f);
+  const long page = sysconf(_SC_PAGE_SIZE);
+  return got == 2 && page > 0 ? uint64_t(resident) * uint64_t(page) : 0;
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -55,6 +74,7 @@ void Encoder::at_most(const std::vector<int>& x, int k) {
   clause({-x[0], r[0][0]});
   for (int j = 1; j < k; ++j) clause({-r[0][size_t(j)]});
   for (size_t i = 1; i + 1 < n; ++i) {
+    if ((i & 4095) == 0) budget_.check();
     clause({-x[i], r[i][0]});
     clause({-r[i - 1][0], r[i][0]});
     for (int j = 1; j < k; ++j) {
@@ -75,7 +95,8 @@ std::vector<int> Encoder::totalizer(const std::vector<int>& x) {
   const auto b = totalizer({x.begin() + long(mid), x.end()});
   std::vector<int> o(a.size() + b.size());
   for (int& v : o) v = var();
-  for (size_t i = 0; i <= a.size(); ++i)
+  for (size_t i = 0; i <= a.size(); ++i) {
+    if ((i & 255) == 0) budget_.check();
     for (size_t j = 0; j <= b.size(); ++j) {
       if (i + j > 0) {  // at least i of a and j of b -> at least i + j
         std::vector<int> c = {o[i + j - 1]};
@@ -90,10 +111,12 @@ std::vector<int> Encoder::totalizer(const std::vector<int>& x) {
         clause(c);
       }
     }
+  }
   return o;
 }
 
-Encoder::Encoder(const Net& net, const Request& req) : net_(net), req_(req) {
+Encoder::Encoder(const Net& net, const Request& req, const Budget& budget, uint64_t layer_bytes)
+    : net_(net), req_(req), budget_(budget), layer_bytes_(layer_bytes) {
   true_ = var();
   clause({true_});
   h_.emplace_back(size_t(net.n), -true_);
@@ -116,6 +139,7 @@ void Encoder::add_layer() {
   std::vector<std::vector<int>> in(static_cast<size_t>(n)), out(static_cast<size_t>(n)), users(net_.segs.size());
   std::vector<std::pair<uint32_t, int>> xs;
   for (uint32_t i = 0; i < net_.edges.size(); ++i) {
+    if ((i & 4095) == 0) budget_.check();
     const Edge& e = net_.edges[i];
     if (prev[size_t(e.from)] == -true_ || prev[size_t(e.to)] == true_) continue;  // cannot send / holds already
     const int xv = var();
@@ -148,6 +172,7 @@ void Encoder::add_layer() {
   // inside each other (encode.h).
   std::vector<int> run(net_.segs.size(), 0);
   for (size_t s = 0; s < net_.segs.size(); ++s) {
+    if ((s & 4095) == 0) budget_.check();
     if (users[s].empty()) continue;
     at_most(users[s], 1);
     run[s] = var();
@@ -212,50 +237,89 @@ void Encoder::add_layer() {
   x_.push_back(std::move(xs));
 }
 
-Attempt Encoder::solve(int steps, double timeout_s, std::vector<Message>* found, int max_total_hops) {
+Attempt Encoder::solve(int steps, std::vector<Message>* found, int max_total_hops) {
   const auto t0 = Clock::now();
-  while (int(h_.size()) <= steps) add_layer();
-  if (int(done_.size()) <= steps) done_.resize(size_t(steps) + 1, 0);
-  int& done = done_[size_t(steps)];
-  if (!done) {
-    done = var();
-    for (int v = 0; v < net_.n; ++v)
-      if (!net_.avoided[size_t(v)]) clause({-done, h_[size_t(steps)][size_t(v)]});
-    // After step t at least ceil(live / (K+1)^(steps-t)) hold: what makes N = (K+1)^steps provable.
-    for (int t = 1; t < steps; ++t) {
-      int64_t reach = 1;
-      for (int i = t; i < steps && reach < net_.live; ++i) reach *= req_.ports + 1;
-      const int64_t at_least = (net_.live + reach - 1) / reach;
-      if (at_least > 1) clause({-done, count_[size_t(t)][size_t(at_least - 1)]});
-    }
-  }
-  if (max_total_hops >= 0) {  // each node receives once: y[v][d] "v's message travelled more than d hops"
-    std::vector<std::vector<int>> y(size_t(net_.n));
-    std::vector<int> all;
-    for (int t = 1; t <= steps; ++t)
-      for (const auto& [i, xv] : x_[size_t(t)]) {
-        const Edge& e = net_.edges[i];
-        auto& yv = y[size_t(e.to)];
-        while (int(yv.size()) < e.hops) yv.push_back(var()), all.push_back(yv.back());
-        for (int d = 0; d < e.hops; ++d) clause({-xv, yv[size_t(d)]});
+  Attempt a;
+  a.steps = steps;
+  a.max_total_hops = max_total_hops;
+  auto stopped = [&](const char* why) {
+    a.result = why;
+    a.vars = uint64_t(vars_);
+    a.clauses = clauses_;
+    a.encode_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    return a;
+  };
+  if (broken_) return stopped("timeout");
+  int done = 0;
+  try {
+    while (int(h_.size()) <= steps) {
+      // The next step's encoding must fit beside what the process holds already.
+      const uint64_t now = resident_bytes();
+      if (now + layer_bytes_ > node_memory_limit_bytes()) {
+        a.memory_bytes = now + layer_bytes_;
+        a.memory_limit = node_memory_limit_bytes();
+        return stopped("memory");
       }
-    at_most(all, max_total_hops);
+      add_layer();
+    }
+    if (int(done_.size()) <= steps) done_.resize(size_t(steps) + 1, 0);
+    done = done_[size_t(steps)];
+    if (!done) {
+      done = done_[size_t(steps)] = var();
+      for (int v = 0; v < net_.n; ++v)
+        if (!net_.avoided[size_t(v)]) clause({-done, h_[size_t(steps)][size_t(v)]});
+      // After step t at least ceil(live / (K+1)^(steps-t)) hold: what makes N = (K+1)^steps provable.
+      for (int t = 1; t < steps; ++t) {
+        int64_t reach = 1;
+        for (int i = t; i < steps && reach < net_.live; ++i) reach *= req_.ports + 1;
+        const int64_t at_least = (net_.live + reach - 1) / reach;
+        if (at_least > 1) clause({-done, count_[size_t(t)][size_t(at_least - 1)]});
+      }
+    }
+    if (max_total_hops >= 0) {  // each node receives once: y[v][d] "v's message travelled more than d hops"
+      // The counter below has about |y| x bound auxiliary variables and twice as many clauses: not
+      // built when they would not fit (~300 bytes per variable with its clauses in the solver).
+      std::vector<int> longest(size_t(net_.n), 0);
+      for (int t = 1; t <= steps; ++t)
+        for (const auto& [i, xv] : x_[size_t(t)])
+          longest[size_t(net_.edges[i].to)] = std::max(longest[size_t(net_.edges[i].to)], net_.edges[i].hops);
+      uint64_t ys = 0;
+      for (int h : longest) ys += uint64_t(h);
+      const uint64_t need = ys * uint64_t(max_total_hops) * 300, now = resident_bytes();
+      if (now + need > node_memory_limit_bytes()) {
+        a.memory_bytes = now + need;
+        a.memory_limit = node_memory_limit_bytes();
+        return stopped("memory");
+      }
+      std::vector<std::vector<int>> y(size_t(net_.n));
+      std::vector<int> all;
+      for (int t = 1; t <= steps; ++t)
+        for (const auto& [i, xv] : x_[size_t(t)]) {
+          const Edge& e = net_.edges[i];
+          auto& yv = y[size_t(e.to)];
+          while (int(yv.size()) < e.hops) yv.push_back(var()), all.push_back(yv.back());
+          for (int d = 0; d < e.hops; ++d) clause({-xv, yv[size_t(d)]});
+        }
+      budget_.check();
+      at_most(all, max_total_hops);
+    }
+  } catch (const OutOfTime&) {
+    broken_ = true;  // a half-built encoding: nothing more can be asked of this solver
+    return stopped("timeout");
   }
   const double encode_s = std::chrono::duration<double>(Clock::now() - t0).count();
-  Deadline deadline(timeout_s);
+  if (budget_.expired()) return stopped("timeout");
+  Deadline deadline(budget_.remaining());
   s_.connect_terminator(&deadline);
   s_.assume(done);
   const auto t1 = Clock::now();
   const int res = s_.solve();
   s_.disconnect_terminator();
-  Attempt a;
-  a.steps = steps;
   a.result = res == 10 ? "SAT" : res == 20 ? "UNSAT" : "timeout";
   a.vars = uint64_t(vars_);
   a.clauses = clauses_;
   a.seconds = std::chrono::duration<double>(Clock::now() - t1).count();
   a.encode_seconds = encode_s;
-  a.max_total_hops = max_total_hops;
   if (res == 10 && found) {
     found->clear();
     for (int t = 1; t <= steps; ++t)

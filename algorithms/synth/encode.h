@@ -13,12 +13,31 @@
 #pragma once
 #include <cadical.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <vector>
 
 #include "algorithms/synth/synth.h"
 
 namespace wn::alg::synth::detail {
+
+// The deadline of a whole synthesis (Request::timeout_s from its start): every stage checks it,
+// building the routes and the encoding included, so --timeout bounds the whole search.
+class Budget {
+ public:
+  using Clock = std::chrono::steady_clock;
+  explicit Budget(double seconds)
+      : end_(Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds))) {}
+  bool expired() const { return Clock::now() >= end_; }
+  double remaining() const { return std::max(0.0, std::chrono::duration<double>(end_ - Clock::now()).count()); }
+  // Throws OutOfTime when the deadline has passed (the stages call it every few thousand items).
+  void check() const;
+
+ private:
+  Clock::time_point end_;
+};
+struct OutOfTime {};
 
 struct Segment {
   int line = 0;   // the straight chain of channels (one dimension, one direction, fixed other coordinates)
@@ -53,8 +72,10 @@ struct Net {
   std::vector<std::vector<int>> syms;   // node permutations fixing the source and every route (not the identity)
 };
 
-// Throws ConfigError when a live node cannot be reached under --max-hops / --avoid.
-Net build_net(const Topology& topo, const Request& req, const std::vector<bool>& avoided, bool symmetries);
+// Throws ConfigError when a live node cannot be reached under --max-hops / --avoid, OutOfTime
+// when `budget` runs out first.
+Net build_net(const Topology& topo, const Request& req, const std::vector<bool>& avoided, bool symmetries,
+              const Budget& budget);
 
 // Route-preserving node permutations of `topo` (reflections of the dimensions; translations of a
 // torus), each with the avoided set invariant: the maps under which one root's schedule is another's.
@@ -63,16 +84,23 @@ std::vector<std::vector<int>> route_symmetries(const Topology& topo, const std::
 
 // A randomized greedy search (greedy.cpp): a valid schedule quickly, the upper bound the solver
 // then tries to beat. Restarts until `budget_s`; the fewest steps found, or false.
-bool greedy(const Net& net, const Request& req, double budget_s, std::vector<Message>* out, int* steps);
+// Stops at `budget_s` (after at least 3 tries) and at the synthesis's deadline (even before).
+bool greedy(const Net& net, const Request& req, const Budget& budget, double budget_s, std::vector<Message>* out,
+            int* steps);
 
 // One solver for a growing number of steps: layer t adds the step-t variables; solving for S
 // steps assumes "everybody holds after step S" (an activation literal), so what the solver learnt
 // proving S - 1 impossible is kept for S.
 class Encoder {
  public:
-  Encoder(const Net& net, const Request& req);
-  // max_total_hops >= 0 adds "at most that many hops summed over the messages" for good.
-  Attempt solve(int steps, double timeout_s, std::vector<Message>* found, int max_total_hops = -1);
+  // `layer_bytes`: the estimated host memory of one more step (estimate_memory); a step whose
+  // encoding would take the process past the host limit is not built (the attempt is "memory").
+  Encoder(const Net& net, const Request& req, const Budget& budget, uint64_t layer_bytes);
+  // max_total_hops >= 0 adds "at most that many hops summed over the messages" for good. Solving
+  // stops at the budget's deadline ("timeout"); an encoding cut short by it leaves the encoder
+  // unusable (broken()).
+  Attempt solve(int steps, std::vector<Message>* found, int max_total_hops = -1);
+  bool broken() const { return broken_; }
 
  private:
   void add_layer();
@@ -84,6 +112,9 @@ class Encoder {
 
   const Net& net_;
   const Request& req_;
+  const Budget& budget_;
+  uint64_t layer_bytes_ = 0;
+  bool broken_ = false;
   CaDiCaL::Solver s_;
   int vars_ = 0;
   uint64_t clauses_ = 0;

@@ -67,14 +67,16 @@ bool attempt(const Net& net, const Request& req, std::mt19937& rng, int limit, s
 
 }  // namespace
 
-bool greedy(const Net& net, const Request& req, double budget_s, std::vector<Message>* out, int* steps) {
+bool greedy(const Net& net, const Request& req, const Budget& budget, double budget_s, std::vector<Message>* out,
+            int* steps) {
   const auto end = std::chrono::steady_clock::now() + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                                                           std::chrono::duration<double>(budget_s));
   std::mt19937 rng(1);  // fixed: the same schedule every run
   bool found = false;
   int limit = net.live;  // every try must beat the best so far
   std::vector<Message> trial;
-  for (int tries = 0; tries < 1000 && (tries < 3 || std::chrono::steady_clock::now() < end); ++tries) {
+  for (int tries = 0; tries < 1000 && !budget.expired() && (tries < 3 || std::chrono::steady_clock::now() < end);
+       ++tries) {
     int s = 0;
     if (attempt(net, req, rng, limit - 1 + !found, &trial, &s)) {
       found = true;

@@ -8,6 +8,7 @@
 #include <deque>
 #include <map>
 
+#include "algorithms/registry.h"
 #include "algorithms/synth/encode.h"
 #include "systemc/core/config_error.h"
 
@@ -15,14 +16,20 @@ namespace wn::alg::synth::detail {
 
 namespace {
 
+struct RouteSums;
+RouteSums route_sums(const Topology& topo);
+
 // Every route as its node sequence, once (the routing function is the costly part of building).
 struct Paths {
   int n = 0;
   std::vector<uint32_t> off;  // pair u * n + v -> [off, off_next) in nodes
   std::vector<int> nodes;
   std::vector<Topology::Link> links;  // parallel to nodes minus the first node of each path
-  Paths(const Topology& topo, const std::vector<bool>& avoided) : n(topo.nodes()), off(size_t(n) * size_t(n) + 1, 0) {
-    for (int u = 0; u < n; ++u)
+  Paths(const Topology& topo, const std::vector<bool>& avoided, const Budget* budget = nullptr)
+      : n(topo.nodes()), off(size_t(n) * size_t(n) + 1, 0) {
+    reserve(topo);  // every route's length is known: no vector doubling past the estimate
+    for (int u = 0; u < n; ++u) {
+      if (budget) budget->check();
       for (int v = 0; v < n; ++v) {
         off[size_t(u) * size_t(n) + size_t(v)] = uint32_t(nodes.size());
         if (u == v || avoided[size_t(u)] || avoided[size_t(v)]) continue;
@@ -30,8 +37,10 @@ struct Paths {
         links.push_back({-1, -1});
         for (const auto& l : topo.links(u, v)) nodes.push_back(topo.neighbor(l.router, l.port)), links.push_back(l);
       }
+    }
     off.back() = uint32_t(nodes.size());
   }
+  void reserve(const Topology& topo);
   size_t begin(int u, int v) const { return off[size_t(u) * size_t(n) + size_t(v)]; }
   size_t end(int u, int v) const { return off[size_t(u) * size_t(n) + size_t(v) + 1]; }
 };
@@ -90,9 +99,11 @@ std::vector<std::vector<int>> candidates(const Topology& topo, int fixing) {
   }
 }
 
-std::vector<std::vector<int>> keep(const Paths& p, std::vector<std::vector<int>> cand, const std::vector<bool>& avoided) {
+std::vector<std::vector<int>> keep(const Paths& p, std::vector<std::vector<int>> cand, const std::vector<bool>& avoided,
+                                   const Budget* budget = nullptr) {
   std::vector<std::vector<int>> out;
   for (auto& s : cand) {
+    if (budget) budget->check();
     bool ok = true;
     for (int v = 0; v < p.n && ok; ++v) ok = avoided[size_t(v)] == avoided[size_t(s[size_t(v)])];
     if (ok && preserves(p, s)) out.push_back(std::move(s));
@@ -100,21 +111,128 @@ std::vector<std::vector<int>> keep(const Paths& p, std::vector<std::vector<int>>
   return out;
 }
 
+// Route hops summed over every ordered pair of nodes, and the straight runs (one per dimension
+// the route moves in; every hop on a cube) summed likewise, in closed form: the routing function
+// is minimal (dimension order on meshes, the shorter way round per dimension on tori, e-cube on
+// cubes), so each dimension contributes its coordinate distances over every pair of the others.
+struct RouteSums {
+  uint64_t hops = 0;
+  uint64_t runs = 0;
+};
+RouteSums route_sums(const Topology& topo) {
+  const uint64_t n = uint64_t(topo.nodes());
+  RouteSums r;
+  const bool cube = topo.kind() == TopoKind::Cube, torus = topo.kind() == TopoKind::Torus;
+  const std::vector<int> k = cube ? std::vector<int>(size_t(topo.dims()), 2) : topo.radix();
+  for (const int kd : k) {
+    uint64_t dist = 0, differ = 0;  // over ordered coordinate pairs (a, b) of this dimension
+    for (int a = 0; a < kd; ++a)
+      for (int b = 0; b < kd; ++b) {
+        const int d = a > b ? a - b : b - a;
+        dist += uint64_t(torus ? std::min(d, kd - d) : d);
+        differ += a != b;
+      }
+    const uint64_t others = (n / uint64_t(kd)) * (n / uint64_t(kd));
+    r.hops += dist * others;
+    r.runs += (cube ? dist : differ) * others;
+  }
+  return r;
+}
+
+void Paths::reserve(const Topology& topo) {
+  const uint64_t nodes_in_all = route_sums(topo).hops + uint64_t(n) * uint64_t(n - 1);
+  nodes.reserve(size_t(nodes_in_all));
+  links.reserve(size_t(nodes_in_all));
+}
+
+// Bytes of one route in Paths: its nodes (int) and links (Link), source node included.
+constexpr uint64_t kRouteBytesPerNode = sizeof(int) + sizeof(Topology::Link);
+// A small heap block: glibc's smallest chunk is 32 bytes, then 16-byte steps with 8 of header.
+constexpr uint64_t heap_block(uint64_t bytes) {
+  return bytes == 0 ? 0 : std::max<uint64_t>(32, (bytes + 8 + 15) / 16 * 16);
+}
+// Host memory per clause of the encoding (CaDiCaL's clause, its two watches, the variables that
+// come with it, the arrays' slack, the first seconds of learnt clauses), measured as peak RSS over
+// the clauses of one attempt: cube:9 (all ports, 3 steps, 12.8 M clauses) 143 B, mesh:20x20 (3
+// ports, 5 steps, 9.2 M) 154 B after ~5 s of solving; 200-220 B after a minute (cube:7..9,
+// mesh:12x12, mesh:16x16), 113 B for mesh:32x32 (docs/results/synth.md). The step-by-step guard
+// (Encoder::solve) then watches the real resident size.
+constexpr uint64_t kBytesPerClause = 150;
+
 }  // namespace
+
+}  // namespace wn::alg::synth::detail
+
+namespace wn::alg::synth {
+
+MemoryEstimate estimate_memory(const Topology& topo, const Request& req) {
+  MemoryEstimate e;
+  const uint64_t n = uint64_t(topo.nodes()), pairs = n * (n - 1);
+  const detail::RouteSums sums = detail::route_sums(topo);
+  // Paths: the offsets, then every route's nodes and links.
+  e.route_bytes = 4 * (n * n + 1) + (sums.hops + pairs) * detail::kRouteBytesPerNode;
+  // Candidates: every pair but those into the root (an upper bound under --avoid and --max-hops).
+  e.candidates = (n - 1) * (n - 1);
+  const uint64_t hops_avg = pairs ? (sums.hops + pairs - 1) / pairs : 0;
+  const uint64_t runs_avg = pairs ? (sums.runs + pairs - 1) / pairs : 0;
+  const uint64_t per_edge = sizeof(detail::Edge) + detail::heap_block(4 * runs_avg) +
+                            detail::heap_block(4 * hops_avg) + 2 * sizeof(int);
+  // edge_of and dist per pair, the edges, the channel and run maps (a few per channel).
+  e.net_bytes = n * n * (sizeof(int32_t) + sizeof(uint16_t)) + e.candidates * per_edge +
+                64 * 8 * n * uint64_t(topo.dims());
+  // One step of the encoding (add_layer): per candidate a variable and 5 clauses, 4 more per run
+  // (its at-most-one counter and the run's start); the holder count (a totalizer over the nodes)
+  // about n^2 clauses. Within 7 % of the clauses counted on cube:7..9 and meshes 12x12..32x32.
+  const uint64_t clauses = e.candidates * 5 + sums.runs * 4 + n * n;
+  e.layer_clauses = clauses;
+  e.layer_bytes = clauses * detail::kBytesPerClause;
+  // The first solver call: --steps, else the lower bound; its first step has the root's messages
+  // only, every later one all candidates.
+  int lb = 0;
+  for (uint64_t p = 1; p < n; p *= uint64_t(req.ports) + 1) ++lb;
+  e.first_steps = req.steps > 0 ? req.steps : std::max(1, lb);
+  e.peak_bytes = e.net_bytes + std::max(e.route_bytes, uint64_t(e.first_steps - 1) * e.layer_bytes);
+  return e;
+}
+
+void check_memory(const Topology& topo, const Request& req) {
+  const MemoryEstimate e = estimate_memory(topo, req);
+  const uint64_t limit = node_memory_limit_bytes();
+  if (e.peak_bytes <= limit) return;
+  throw ConfigError("--topology",
+                    fmt::format("synthesis on {} considers {} candidate messages; their routes and the encoding of {} "
+                                "step{} need about {} MiB of host memory before the solver starts; allowed: at most "
+                                "{} MiB here (a third of this machine's RAM): a smaller network",
+                                topo.name(), e.candidates, e.first_steps, e.first_steps == 1 ? "" : "s",
+                                e.peak_bytes >> 20, limit >> 20));
+}
+
+}  // namespace wn::alg::synth
+
+namespace wn::alg::synth::detail {
 
 std::vector<std::vector<int>> route_symmetries(const Topology& topo, const std::vector<bool>& avoided, int fixing) {
   auto cand = candidates(topo, fixing);
   if (cand.empty()) return {};
+  // Every pair's route is compared: refuse a network whose routes alone do not fit.
+  const uint64_t n = uint64_t(topo.nodes());
+  const uint64_t bytes = 4 * (n * n + 1) + (route_sums(topo).hops + n * (n - 1)) * kRouteBytesPerNode;
+  if (bytes > node_memory_limit_bytes())
+    throw ConfigError("--topology",
+                      fmt::format("the routes of every pair of {} need about {} MiB of host memory; allowed: at most "
+                                  "{} MiB here (a third of this machine's RAM): a smaller network",
+                                  topo.name(), bytes >> 20, node_memory_limit_bytes() >> 20));
   return keep(Paths(topo, avoided), std::move(cand), avoided);
 }
 
-Net build_net(const Topology& topo, const Request& req, const std::vector<bool>& avoided, bool symmetries) {
+Net build_net(const Topology& topo, const Request& req, const std::vector<bool>& avoided, bool symmetries,
+              const Budget& budget) {
   Net net;
   net.n = topo.nodes();
   net.source = req.source;
   net.avoided = avoided;
   net.live = net.n - int(std::count(avoided.begin(), avoided.end(), true));
-  const Paths p(topo, avoided);
+  const Paths p(topo, avoided, &budget);
   std::map<std::pair<int, int>, int> line_of;  // (port, router with the port's coordinate zeroed)
   std::map<std::tuple<int, int, int>, uint32_t> seg_of;
   std::map<Topology::Link, uint32_t> channel;
@@ -140,7 +258,8 @@ Net build_net(const Topology& topo, const Request& req, const std::vector<bool>&
   for (int u = 0; u < net.n; ++u)
     for (int v = 0; v < net.n; ++v)
       if (p.end(u, v) > p.begin(u, v)) net.dist[size_t(u) * size_t(net.n) + size_t(v)] = uint16_t(p.end(u, v) - p.begin(u, v) - 1);
-  for (int u = 0; u < net.n; ++u)
+  for (int u = 0; u < net.n; ++u) {
+    budget.check();
     for (int v = 0; v < net.n; ++v) {
       if (u == v || avoided[size_t(u)] || avoided[size_t(v)] || v == req.source) continue;
       // Broadcast: u sends to v; reduce: v sends its partial result to u (the same tree, reversed).
@@ -168,6 +287,7 @@ Net build_net(const Topology& topo, const Request& req, const std::vector<bool>&
       net.edge_of[size_t(u) * size_t(net.n) + size_t(v)] = int32_t(net.edges.size());
       net.edges.push_back(std::move(e));
     }
+  }
   net.channels = uint32_t(channel.size());
   // Breadth-first over the candidate messages: a node d messages away cannot hold before step d.
   net.level.assign(size_t(net.n), -1);
@@ -187,7 +307,8 @@ Net build_net(const Topology& topo, const Request& req, const std::vector<bool>&
                         fmt::format("node {} cannot be reached from {} under these constraints; allowed: a larger "
                                     "--max-hops or fewer --avoid nodes",
                                     v, req.source));
-  if (symmetries) net.syms = keep(p, candidates(topo, req.source), avoided);
+  budget.check();
+  if (symmetries) net.syms = keep(p, candidates(topo, req.source), avoided, &budget);
   return net;
 }
 

@@ -25,11 +25,12 @@ int total_hops(const Topology& topo, const std::vector<Message>& ms) {
 // Among schedules with r.steps steps: the fewest hops summed over the messages (the EDN top step's
 // objective), by lowering the bound until UNSAT (or a timeout). A fresh solver: the bound is added
 // for good, and every lower bound only tightens it.
-void minimise_hops(const Topology& topo, const Request& req, const detail::Net& net, Result& r) {
-  detail::Encoder enc(net, req);
+void minimise_hops(const Topology& topo, const Request& req, const detail::Net& net, const detail::Budget& budget,
+                   uint64_t layer_bytes, Result& r) {
+  detail::Encoder enc(net, req, budget, layer_bytes);
   for (int bound = total_hops(topo, r.messages) - 1; bound >= 0; --bound) {
     std::vector<Message> better;
-    r.attempts.push_back(enc.solve(r.steps, req.timeout_s, &better, bound));
+    r.attempts.push_back(enc.solve(r.steps, &better, bound));
     if (r.attempts.back().result != "SAT") {
       r.hops_optimal = r.attempts.back().result == "UNSAT";
       break;
@@ -63,9 +64,20 @@ Result synthesize(const Topology& topo, const Request& req) {
   const int live = n - int(std::count(avoided.begin(), avoided.end(), true));
   if (req.steps >= live && live > 1)
     throw ConfigError("--steps", fmt::format("{} steps for {} nodes; allowed: 1..{}", req.steps, live, live - 1));
+  // Nothing is built before the estimate says it fits; from here on --timeout bounds every stage.
+  check_memory(topo, req);
+  const uint64_t layer_bytes = estimate_memory(topo, req).layer_bytes;
+  const detail::Budget budget(req.timeout_s);
   const auto t0 = Clock::now();
-  const detail::Net net = detail::build_net(topo, req, avoided, req.symmetry);
   Result r;
+  detail::Net net;
+  try {
+    net = detail::build_net(topo, req, avoided, req.symmetry, budget);
+  } catch (const detail::OutOfTime&) {
+    r.build_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    r.build_timed_out = true;
+    return r;
+  }
   r.build_seconds = std::chrono::duration<double>(Clock::now() - t0).count();
   r.symmetries = int(net.syms.size());
   r.candidates = net.edges.size();
@@ -74,15 +86,22 @@ Result synthesize(const Topology& topo, const Request& req) {
   r.lower_bound = std::max(r.lower_bound, *std::max_element(net.level.begin(), net.level.end()));
   std::unique_ptr<detail::Encoder> enc;
   auto attempt = [&](int steps) {
-    if (!enc || !req.incremental) enc = std::make_unique<detail::Encoder>(net, req);
-    r.attempts.push_back(enc->solve(steps, req.timeout_s, &r.messages));
+    if (!enc || !req.incremental) {
+      enc.reset();  // the old solver's memory first
+      enc = std::make_unique<detail::Encoder>(net, req, budget, layer_bytes);
+    }
+    r.attempts.push_back(enc->solve(steps, &r.messages));
     return r.attempts.back().result;
+  };
+  auto hops = [&] {
+    enc.reset();  // a fresh solver for the hop bound: the search's is freed first
+    minimise_hops(topo, req, net, budget, layer_bytes, r);
   };
   if (req.steps > 0) {
     r.found = attempt(req.steps) == "SAT";
     r.steps = req.steps;
     r.optimal = r.found && req.steps == std::max(1, r.lower_bound);
-    if (r.found && req.min_total_hops) minimise_hops(topo, req, net, r);
+    if (r.found && req.min_total_hops) hops();
     r.total_hops = total_hops(topo, r.messages);
     return r;
   }
@@ -91,7 +110,8 @@ Result synthesize(const Topology& topo, const Request& req) {
   int greedy_steps = 0;
   if (req.heuristic) {
     const auto g0 = Clock::now();
-    if (detail::greedy(net, req, std::min(req.timeout_s, 5.0), &greedy, &greedy_steps)) {
+    // At most 5 s, and at most half of what the deadline leaves: the solver gets the rest.
+    if (detail::greedy(net, req, budget, std::min(budget.remaining() / 2, 5.0), &greedy, &greedy_steps)) {
       Attempt a;
       a.steps = greedy_steps;
       a.result = "greedy";
@@ -109,7 +129,9 @@ Result synthesize(const Topology& topo, const Request& req) {
       r.optimal = proven;
       break;
     }
-    if (res == "timeout") proven = false;
+    if (res == "timeout" || res == "memory") proven = false;
+    // A larger step count needs more memory and more time: neither is left.
+    if (res == "memory" || budget.expired()) break;
   }
   if (!r.found && greedy_steps) {
     r.found = true;
@@ -117,7 +139,7 @@ Result synthesize(const Topology& topo, const Request& req) {
     r.optimal = proven;
     r.messages = greedy;
   }
-  if (r.found && req.min_total_hops) minimise_hops(topo, req, net, r);
+  if (r.found && req.min_total_hops) hops();
   r.total_hops = total_hops(topo, r.messages);
   return r;
 }

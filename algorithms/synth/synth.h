@@ -33,7 +33,9 @@ struct Request {
   int source = 0;            // the root
   int ports = 1;             // K: sends per node per step (broadcast), receives (reduce)
   int steps = 0;             // 0: minimise from the lower bound; else exactly this many
-  double timeout_s = 60;     // per solver call
+  // Seconds for the whole synthesis of one root: the routes, the greedy search, building the
+  // encoding and every solver call (an attempt the deadline cuts short is a "timeout").
+  double timeout_s = 60;
   int max_hops = 0;          // 0: any route length
   std::vector<int> avoid;    // faulty nodes: no message from, to or through them
   bool min_total_hops = false;  // then, among minimum-step schedules, the fewest hops summed
@@ -49,7 +51,10 @@ struct Message {
 
 struct Attempt {
   int steps = 0;
-  std::string result;  // "SAT", "UNSAT", "timeout" or "greedy" (the heuristic's schedule, no solver)
+  // "SAT", "UNSAT", "timeout" (the deadline, in the solver or while encoding), "memory" (the step's
+  // encoding would not fit the host limit: not built) or "greedy" (the heuristic's schedule, no solver)
+  std::string result;
+  uint64_t memory_bytes = 0, memory_limit = 0;  // "memory": the estimated need in all, the host limit
   uint64_t vars = 0, clauses = 0;
   double seconds = 0;         // in the solver
   double encode_seconds = 0;  // building the clauses added for this attempt
@@ -68,7 +73,25 @@ struct Result {
   int symmetries = 0;        // route-preserving mirror images fixing the root that were broken
   uint64_t candidates = 0;   // (sender, receiver) pairs allowed by the constraints
   double build_seconds = 0;  // routes, segments and symmetries before the first attempt
+  bool build_timed_out = false;  // the deadline passed while building the routes (no attempt made)
 };
+
+// Host memory a synthesis needs before its first solver call, estimated from the topology alone
+// (nothing is built): the routes of every pair, the candidate messages, and the encoding of the
+// first step count it must try (--steps, else the lower bound ceil(log_{K+1} n)).
+struct MemoryEstimate {
+  uint64_t candidates = 0;     // (sender, receiver) pairs, an upper bound
+  uint64_t route_bytes = 0;    // every pair's route (freed once the candidates are built)
+  uint64_t net_bytes = 0;      // the candidate messages with their runs and channels
+  uint64_t layer_clauses = 0;  // one more step of the encoding: its clauses
+  uint64_t layer_bytes = 0;    // and their host memory (in the solver and ours)
+  int first_steps = 1;         // the step count of the first solver call
+  uint64_t peak_bytes = 0;     // net + max(routes, the first call's encoding)
+};
+MemoryEstimate estimate_memory(const Topology& topo, const Request& req);
+// Throws ConfigError("--topology", sizes and the limit) when the estimate's peak exceeds the host
+// limit of simulated node memory (node_memory_limit_bytes: a third of this machine's RAM).
+void check_memory(const Topology& topo, const Request& req);
 
 // Throws ConfigError for a request that cannot be encoded (a root that is
 // avoided, ports < 1, steps above the node count).
@@ -88,8 +111,13 @@ Schedule schedule_of(const Topology& topo, const Result& r, Collective c, int ro
 
 // The solver's facts as JSON text and back (the cache's entries; the `synth` key of a schedule file).
 std::string to_json(const Topology& topo, const Request& req, const Result& r);
-// Throws ConfigError("--schedule", why) for a file that does not describe `topo`.
+// Throws ConfigError("--schedule", why) for a file that does not describe `topo`, a number out
+// of range (checked before conversion) or a found schedule that breaks a constraint (invalid()).
 Result from_json(const std::string& text, const Topology& topo, Request* req);
+// "" when the found schedule `r` obeys every constraint of `req` on `topo` (each live node but the
+// root receives exactly once, from a node that holds the message; at most req.ports sends per
+// node per step; no two messages of a step on one channel; --max-hops, --avoid), else why not.
+std::string invalid(const Topology& topo, const Request& req, const Result& r);
 
 // The cache directory: $WORMNET_SYNTH_CACHE, else $XDG_CACHE_HOME/wormnet/synth, else
 // ~/.cache/wormnet/synth. The file for a request (its key names every parameter).

@@ -27,6 +27,12 @@ size_t NetworkInterface::backlog() const {
   return n;
 }
 
+int NetworkInterface::free_channels() const {
+  int n = 0;
+  for (int c = 0; c < inj_count_; ++c) n += inj_[size_t(c)].packet < 0 && pinned_[size_t(c)].empty();
+  return n;
+}
+
 bool NetworkInterface::idle() const { return streaming_ == 0 && backlog() == 0; }
 
 void NetworkInterface::drive(uint64_t now) {

@@ -28,6 +28,9 @@ class NetworkInterface {
   void collect(uint64_t now);
 
   size_t backlog() const;  // packets queued, not yet started
+  // Injection channels that would start the next unpinned packet at drive(): idle, nothing pinned
+  // to them. A source that keeps its own queue posts this many (less the backlog) just in time.
+  int free_channels() const;
   bool idle() const;       // nothing queued or streaming
   std::function<void(uint32_t id, uint64_t cycle)> on_delivery;
   // Called when a packet's tail has been injected (its channel is free again).

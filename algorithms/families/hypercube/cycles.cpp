@@ -16,7 +16,9 @@ using gray::transition;
 std::vector<Range> slot_ranges(uint32_t base, uint32_t mprime, int d, int i) {
   if (d == 1) return mprime ? std::vector<Range>{{base, mprime}} : std::vector<Range>{};
   if (uint32_t(i) >= mprime) return {};
-  return {Range{base + uint32_t(i), (mprime - uint32_t(i) + uint32_t(d) - 1) / uint32_t(d), uint32_t(d)}};
+  // In 64 bits: mprime + d - 1 wraps for mprime near 2^32.
+  return {Range{base + uint32_t(i), uint32_t((uint64_t(mprime) - uint64_t(i) + uint64_t(d) - 1) / uint64_t(d)),
+                uint32_t(d)}};
 }
 
 Word reduce_input(int node, uint32_t block, uint32_t s, uint32_t mprime) {
@@ -184,20 +186,23 @@ struct BlockLayout {
   uint32_t c = 0, total = 0;
   std::vector<uint32_t> size;
 };
+// In 64 bits: M + N - 1 exceeds 32 bits for M near 2^32 (it wrapped to a block size of 0 before).
+// The family's check (family.cpp) keeps M x N words within host memory, so c, the sizes and every
+// address j * c <= M fit in 32 bits here.
 BlockLayout block_layout(uint32_t n, uint32_t mprime, uint32_t total_elements) {
   BlockLayout l;
   if (total_elements == 0) {
     l.c = mprime;
-    l.total = n * mprime;
+    l.total = uint32_t(uint64_t(n) * mprime);
     l.size.assign(n, mprime);
     return l;
   }
+  const uint64_t m = total_elements, c = (m + n - 1) / n, full = m / c;
   l.total = total_elements;
-  l.c = (total_elements + n - 1) / n;
+  l.c = uint32_t(c);
   l.size.assign(n, 0);
-  const uint32_t full = total_elements / l.c;
-  for (uint32_t j = 0; j < n && j < full; ++j) l.size[j] = l.c;
-  if (full < n) l.size[full] = total_elements - full * l.c;
+  for (uint64_t j = 0; j < n && j < full; ++j) l.size[j] = l.c;
+  if (full < n) l.size[full] = uint32_t(m - full * c);
   return l;
 }
 

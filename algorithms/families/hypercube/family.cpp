@@ -13,6 +13,21 @@ namespace wn::alg {
 
 namespace {
 
+// --elements sizes node memory itself (M words per node, whatever --bytes says): M x N words of
+// simulated memory must fit the host limit --bytes has (check_node_memory), else one line naming
+// --elements and its largest value on this network.
+void check_elements(const Topology& topo, const AlgorithmArgs& args) {
+  const uint64_t m = args.options.number("--elements");
+  if (m == 0) return;
+  const uint64_t n = uint64_t(topo.nodes()), limit = node_memory_limit_bytes(), max_m = limit / (4 * n);
+  if (m > max_m)
+    throw ConfigError("--elements",
+                      fmt::format("{} elements per node need {} MiB of simulated node memory on {} ({} nodes x {} "
+                                  "words); allowed: at most {} elements on {} here ({} MiB: a third of this "
+                                  "machine's RAM), or 0",
+                                  m, (m * n * 4) >> 20, topo.name(), n, m, max_m, topo.name(), limit >> 20));
+}
+
 AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, const std::string& params,
                          std::vector<std::string> options, Schedule (*build)(const Topology&, const AlgorithmArgs&),
                          uint64_t blocks_words_factor, bool commutative_only, const std::string& model,
@@ -22,9 +37,15 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
   a.summary = summary;
   a.params = params;
   a.options = std::move(options);
-  a.check = [name, blocks_words_factor, commutative_only](const Topology& topo, const AlgorithmArgs& args) {
+  const bool reads_elements = std::find(a.options.begin(), a.options.end(), "--elements") != a.options.end();
+  a.check = [name, blocks_words_factor, commutative_only, reads_elements](const Topology& topo,
+                                                                          const AlgorithmArgs& args) {
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one element)");
-    check_node_memory(topo, blocks_words_factor * uint64_t(topo.nodes()) * args.words);
+    // With --elements the blocks are sized by M, not by --bytes: M is what must fit.
+    if (reads_elements && args.options.number("--elements") > 0)
+      check_elements(topo, args);
+    else
+      check_node_memory(topo, blocks_words_factor * uint64_t(topo.nodes()) * args.words);
     if (commutative_only && !combine_ops()[args.op].commutative)
       throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
                                             name));
