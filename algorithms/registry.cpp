@@ -1,6 +1,7 @@
 #include "algorithms/registry.h"
 
 #include <fmt/format.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -93,7 +94,12 @@ uint64_t OptionValues::number(const std::string& flag) const {
 uint64_t node_memory_limit_bytes() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   const uint64_t ram = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : (uint64_t{3} << 30);
-  return std::max(uint64_t{1} << 30, ram / 3);
+  uint64_t limit = std::max(uint64_t{1} << 30, ram / 3);
+  // Under `ulimit -v` the address space, not the RAM, runs out first: a refusal that names the
+  // option instead of an allocation failure halfway through.
+  struct rlimit as {};
+  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) limit = std::min(limit, uint64_t(as.rlim_cur) / 2);
+  return limit;
 }
 
 void check_node_memory(const Topology& topo, uint64_t words_per_node) {

@@ -20,7 +20,7 @@ centre() {  # node id of the centre of k1xk2[xk3]
 }
 START=$SECONDS
 {
-  echo "# wormnet synth --timeout $T (seconds per solver call); steps: the fewest found (by: greedy = the heuristic's schedule, SAT = the solver's); proven: every fewer step count is UNSAT or below the lower bound LB = max(ceil(log_{K+1} N), 1); attempts in order; s = wall seconds of the whole search"
+  echo "# wormnet synth --timeout $T (seconds for the whole synthesis of a root); steps: the fewest found (by: greedy = the heuristic's schedule, SAT = the solver's); proven: every fewer step count is UNSAT or below the lower bound LB = max(ceil(log_{K+1} N), 1); attempts in order; s = wall seconds of the whole search"
   printf "%-12s %5s %6s %4s %6s %7s %6s %7s  %s\n" topology ports root LB steps by proven s attempts
   topos=""
   for n in 4 5 6 7 8 9 10 11 12 13 14 15 16; do topos="$topos mesh:${n}x$n"; done
