@@ -1,4 +1,4 @@
-// Bruck, Ho, Kipnis, Upfal & Weathersby (spec seed-000): index (all-to-all
+// Bruck, Ho, Kipnis, Upfal & Weathersby: index (all-to-all
 // personalized) with radix r and concatenation (all-gather), both k-port.
 // The paper's machine is fully connected; here the same rounds run on a real
 // wormhole network, so the linear model's C1/C2 can be set against what the

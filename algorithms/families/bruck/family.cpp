@@ -1,4 +1,4 @@
-// The bruck family (spec seed-000): index with radix r and concatenation,
+// The bruck family: index with radix r and concatenation,
 // k-port with k = the port model's channel count, over any --group. The
 // prediction is the step model of the run's network next to the paper's
 // fully connected linear model T = C1*beta + C2*tau (beta = one-hop start-up
