@@ -1,4 +1,4 @@
-// Direct matrix transpose (the direct transpose of Tsai's thesis, the baseline of its transpose chapter) on an n x n mesh: an m x m
+// Direct matrix transpose (Tsai's thesis: the transpose baseline) on an n x n mesh: an m x m
 // matrix in (block, block) distribution, p_{i,j} at (x, y) = (j, i) holding
 // block (i, j); in one step every off-diagonal node sends its block to the
 // node at (y, x), n^2 - n messages. Memory: [0, M) the node's own block,
