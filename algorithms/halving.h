@@ -1,4 +1,4 @@
-// Recursive halving over a list (the thesis's RD / U-mesh, spec seed-003
+// Recursive halving over a list (the thesis's RD / U-mesh, Tsai's thesis
 // §2.2): the holder of positions [left, right] splits at floor((left+right)/2),
 // sends to the first position of the other half, which becomes responsible
 // for it, and both go on. Broadcasts, dimensional broadcasts and scatters of

@@ -1,4 +1,4 @@
-// The EDN thesis's closed-form broadcast costs (spec seed-003 §3.2, §3.4,
+// The EDN thesis's closed-form broadcast costs (Tsai's thesis, §3.4,
 // Table 5.3 of §3.6), evaluated in this network's units so a run prints the
 // thesis's number next to the measured one. The thesis's unicast is
 // alpha + h beta + beta L + gamma with one beta for a hop and for a byte; our

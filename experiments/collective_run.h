@@ -61,7 +61,7 @@ struct ScheduleRunResult {
   // Resource view (packet-cycles blocked at outputs, incl. the NI's port wait), by message id and whole run.
   std::vector<ClassCycles> message_resource;
   ClassCycles resource{};
-  // The thesis's latency metrics (spec seed-003 §4.4), in cycles from the first send of the run
+  // The thesis's latency metrics (Tsai's thesis), in cycles from the first send of the run
   // (the source's, for a rooted operation) to each receiving node's last receive completed:
   // the mean over the nodes that receive, and the maximum. 0 when nothing was received.
   double average_latency = 0;

@@ -1,4 +1,4 @@
-// CCL for node firmware (spec seed-001): process groups and the ten
+// CCL for node firmware (the CCL paper): process groups and the ten
 // collective operations, called from a node's FirmwareFn exactly as IBM's CCL
 // was called from SP1 programs. Every operation runs the schedule of
 // algorithms/families/ccl (the same one `wormnet run --algorithm ccl-<op>`

@@ -4,7 +4,7 @@ import math
 import re
 import sys
 
-SPEC_BETA_US, SPEC_TAU_US = 29.0, 0.12  # spec seed-000 §7.1 (the paper's SP-1 parameters)
+SPEC_BETA_US, SPEC_TAU_US = 29.0, 0.12  # Bruck et al. (the paper's SP-1 parameters)
 NETS = ["cube:6", "mesh:8x8", "torus:8x8"]
 PORTS = ["one", "2", "3", "all"]
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Bruck et al. experiments of docs/results/bruck.md (spec seed-000 §7, issue 17): SP-1 radix
+# The Bruck et al. experiments of docs/results/bruck.md (Bruck et al.): SP-1 radix
 # sweep on cube:6 / mesh:8x8 / torus:8x8, one- vs k- vs all-port index and concatenation, and index
 # against the torus complete-exchange family. JSON (one summary per run) lands in build/bruck/
 # (not committed), the markdown tables that scripts/bruck_tables.py prints from it in

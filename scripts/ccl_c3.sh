@@ -1,6 +1,5 @@
 #!/usr/bin/env bash
-# The CCL headline experiment of docs/results/ccl.md (spec seed-001 §0, §2.4, §3.4, §3.5, §3.8, §3.13,
-# §4.3): the tree-versus-butterfly choices never win in the linear model T = C1*t_s + C2*t_c, they
+# The CCL headline experiment of docs/results/ccl.md (the CCL paper): the tree-versus-butterfly choices never win in the linear model T = C1*t_s + C2*t_c, they
 # only lower C3 (the network load). What does C3 cost on a wormhole network?
 #   ops: combine (butterfly, circulant, reduce-bcast, hybrid kappa = 1..5), prefix (circulant, tree),
 #        scatter and gather (binomial, direct)

@@ -12,7 +12,7 @@ import sys
 
 DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "results", "edn")
 SIZES = [32, 64, 128, 256, 512, 1024, 2048]
-# spec seed-003 §4.5: the thesis's formulas evaluated (us), alpha = gamma = 85 us / 0.75 us, beta = 0.45 / 0.0033 us/B.
+# Tsai's thesis: the thesis's formulas evaluated (us), alpha = gamma = 85 us / 0.75 us, beta = 0.45 / 0.0033 us/B.
 MESH = {
     "ncube2": {("edn", 8): [1162.6, 1220.2, 1335.4, 1565.8, 2026.6, 2948.2, 4791.4],
                ("rd", 8): [1106.4, 1192.8, 1365.6, 1711.2, 2402.4, 3784.8, 6549.6],

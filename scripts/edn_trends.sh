@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The EDN thesis's trend experiments (spec seed-003 §4.4-4.7), as `wormnet compare` runs whose
+# The EDN thesis's trend experiments (Tsai's thesis), as `wormnet compare` runs whose
 # tables land in docs/results/edn/NAME.txt (docs/results/edn.md quotes them) and whose JSON (several MB:
 # every point) in build/edn_trends/NAME.json, which scripts/plot.py draws.
 # Usage: scripts/edn_trends.sh [EXPERIMENT...]   (default: all; -j defaults to the core count)

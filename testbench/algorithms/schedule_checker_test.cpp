@@ -67,7 +67,7 @@ TEST(ScheduleChecker, PortOveruseAndDoubleDelivery) {
 }
 
 // The thesis's path-length statistic: average hops per message of RD over all sources on 8x8
-// is 1.8175 (spec seed-003 §7 item 11, reconstructed with the floor split).
+// is 1.8175 (Tsai's thesis).
 TEST(ScheduleChecker, RdAveragePathLengthOn8x8) {
   const Topology topo = Topology::parse("mesh:8x8");
   double sum = 0;

@@ -1,4 +1,4 @@
-// The EDN thesis's closed forms (spec seed-003 §3.2, §3.4, Table 5.3),
+// The EDN thesis's closed forms (Tsai's thesis),
 // evaluated by hand here in the network's units (beta L = body flits, a hop's
 // beta = 3 cycles), against what runs print as "paper".
 #include <gtest/gtest.h>

@@ -1,5 +1,5 @@
 // The CCL library called from node firmware (firmware/ccl.h), its process
-// groups: the examples PG1-PG4 of spec seed-001 §5.10 and MPICH-style shapes.
+// groups: the examples PG1-PG4 of the CCL paper and MPICH-style shapes.
 #include <gtest/gtest.h>
 
 #include <cstdlib>

@@ -1,4 +1,4 @@
-// CCL (Bala, Bruck, Cypher et al. 1995; spec seed-001): the ten collective
+// CCL (Bala, Bruck, Cypher et al. 1995): the ten collective
 // operations with the algorithms of the spec's §3.13 table, as schedules over
 // the ranks 0..n-1 of one process group. The firmware library (firmware/ccl)
 // and `wormnet run --algorithm ccl-<op>` both run these schedules.

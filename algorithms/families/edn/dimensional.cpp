@@ -1,4 +1,4 @@
-// Dimensional broadcast (thesis Ch 5, Fig 5.5; spec seed-003 §2.2): recursive
+// Dimensional broadcast (thesis Ch 5, Fig 5.5): recursive
 // doubling along the source's row, then every row node doubles along its
 // column — the RD special case for a 2^n x 2^n mesh, 2n steps (the baseline
 // of the Ch 5 comparisons). The halving is RD's floor split.

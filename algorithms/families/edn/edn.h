@@ -1,4 +1,4 @@
-// EDN (extended dominating node) broadcast of Tsai & McKinley (spec seed-003
+// EDN (extended dominating node) broadcast of Tsai & McKinley (Tsai's thesis
 // §2.4-§2.5, §2.10) with 3-port (or all-port) nodes. On 2^k x 2^k meshes the
 // source reaches the 4 top-level EDNs in a 2-step startup, then the message
 // descends one level of the dominating-set hierarchy per step (k + 1 steps);

@@ -1,4 +1,4 @@
-// The EDN family (Tsai & McKinley, spec seed-003): broadcast on all-port
+// The EDN family (Tsai & McKinley, Tsai's thesis): broadcast on all-port
 // (3-port suffices) 2^k x 2^k meshes by extended dominating nodes.
 #include <fmt/format.h>
 

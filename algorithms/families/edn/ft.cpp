@@ -1,5 +1,5 @@
-// ft-broadcast: Fibonacci-tree pipelined broadcast (thesis Ch 5 [50]; spec
-// seed-003 §2.12, Table 5.3) on any topology, one port. The message is cut
+// ft-broadcast: Fibonacci-tree pipelined broadcast (thesis Ch 5 [50];
+// Table 5.3) on any topology, one port. The message is cut
 // into K packets (as equal as possible, in word order). A holder with t steps
 // left sends packets 1..K to its next child in K consecutive steps; the child,
 // with t - 1 steps left, forwards packet j to its own first child in the step

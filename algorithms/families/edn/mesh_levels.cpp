@@ -1,4 +1,4 @@
-// The EDN hierarchy of a 2^k x 2^k mesh (spec seed-003 §2.5): top nodes from
+// The EDN hierarchy of a 2^k x 2^k mesh (Tsai's thesis): top nodes from
 // the Appendix recurrence, the top step, and the descent built by replicating
 // tree(k-1) into the four quadrants.
 #include <stdexcept>

@@ -1,4 +1,4 @@
-// edn-reduce on a 2^k x 2^k mesh (spec seed-003 §2.8): reversing the EDN
+// edn-reduce on a 2^k x 2^k mesh (Tsai's thesis): reversing the EDN
 // broadcast tree under XY makes children collide on their way to a parent;
 // rotating the tree by 90 degrees first, R(x,y) = (W-1-y, x), turns its XY
 // paths into YX paths, whose reversal is again an XY path, so every reduction

@@ -1,4 +1,4 @@
-// Scatter-collect broadcast (thesis Ch 5, [17]; spec seed-003 §2.12) on a
+// Scatter-collect broadcast (thesis Ch 5, [17]) on a
 // 2^n x 2^n mesh or torus, for long messages: the message is cut into N
 // pieces (piece x*w + y for node (x, y), c = ceil(M/N) words each; the
 // message is padded to N*c words), then

@@ -1,4 +1,4 @@
-// sld-broadcast: single-level dominating-node broadcast (spec seed-003 §2.3,
+// sld-broadcast: single-level dominating-node broadcast (Tsai's thesis,
 // Fig 3.3) on a 2^k x 2^k mesh, k >= 2. D = pattern B tiled over the 4x4
 // blocks: inside its block every other node has exactly one D neighbour (B is
 // a perfect code of the block), so the block neighbours of the D nodes

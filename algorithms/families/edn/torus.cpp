@@ -1,4 +1,4 @@
-// EDN broadcast on a 2^d x 2^d torus (spec seed-003 §2.10, Fig 4.7): phases
+// EDN broadcast on a 2^d x 2^d torus (Tsai's thesis): phases
 // {YT} with delta = W/4, W/16, ... >= 1, then one F step when W = 2 * 4^k.
 // In a Y step every holder sends to (-d,-d), (0,+2d), (+2d,0); in the T step
 // the holder (Ys) and the three Y recipients (Ya, Yb, Yc) each send to three

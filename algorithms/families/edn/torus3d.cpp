@@ -1,4 +1,4 @@
-// EDN broadcast on a 2^d x 2^d x z torus (spec seed-003 §2.11, Theorem 3,
+// EDN broadcast on a 2^d x 2^d x z torus (Tsai's thesis, Theorem 3,
 // with the digest's zone rule replacing the lost pattern (b)): a holder that
 // owns several XY planes splits them into at most 7 (first step) or 6 zones,
 // keeps the first and sends to the plane of every other zone nearest to it —

@@ -1,4 +1,4 @@
-// edn-transpose on a 2^k x 2^k mesh (spec seed-003 §2.9): which bundles move
+// edn-transpose on a 2^k x 2^k mesh (Tsai's thesis): which bundles move
 // where in which step. The thesis's pairing (Fig 3.28) is lost; this is our
 // own construction. It keeps the thesis's properties: k steps, and 3-port
 // nodes. It is also stepwise contention-free for odd k, where the thesis

@@ -1,4 +1,4 @@
-// The hypercube family (Mathur & Johnsson, spec seed-004): cube:d only, the
+// The hypercube family (Mathur & Johnsson, Mathur & Johnsson): cube:d only, the
 // whole cube (no --group), options --order, --indices, --elements.
 #include <fmt/format.h>
 

@@ -1,5 +1,5 @@
 // Hypercube all-to-all broadcast (all-gather) and reduction (reduce-scatter)
-// of Mathur & Johnsson (CM-200; spec seed-004). Every builder runs on cube:d,
+// of Mathur & Johnsson (CM-200). Every builder runs on cube:d,
 // M' = args.words elements per node (any M', not only multiples of d), binary
 // or Gray-coded node order of the data (the family option --order).
 //

@@ -138,8 +138,8 @@ Schedule build_hc_reduce_spread(const Topology& topo, const AlgorithmArgs& a) {
   return s;
 }
 
-// Parent of x in edge-disjoint spanning binomial tree k rooted at 0 (spec
-// seed-004 §3.7, alt 1; verified directed-edge-disjoint, height d+1).
+// Parent of x in edge-disjoint spanning binomial tree k rooted at 0 (Mathur & Johnsson;
+// verified directed-edge-disjoint, height d+1).
 uint32_t esbt_parent(uint32_t x, int k, int d) {
   const uint32_t ek = 1u << k;
   if (x == ek) return 0;

@@ -1,4 +1,4 @@
-// The torus-exchange family (Suh, Shin & An, spec seed-002): complete exchange
+// The torus-exchange family (Suh, Shin & An, Suh, Shin & An): complete exchange
 // on 2^d x 2^d tori by T1.x, 0 <= x <= d-3, and the same schedules on the mesh
 // of that size (the paper's negative case: phase d needs the wrap-around links).
 // `torus-exchange` takes --x / --variant; torus-t1, torus-t1.1, torus-t1.2,

@@ -1,4 +1,4 @@
-// Who talks to whom (spec seed-002 §2.1-§2.5). Every step pairs nodes with
+// Who talks to whom (Suh, Shin & An). Every step pairs nodes with
 // mirror images: XM_p / YM_p complement the low p bits of x / y, i.e. mirror
 // inside the aligned 2^p-wide block (phase d: the whole ring). Diagonal groups
 // put exactly two mirror-image nodes per row and per column of each 2^p window

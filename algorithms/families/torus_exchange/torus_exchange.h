@@ -1,5 +1,5 @@
-// Configurable complete exchange on 2^d x 2^d tori (Suh, Shin & An; spec
-// seed-002). One family T1.x, 0 <= x <= d-3: x = 0 is T2 (pure mirror
+// Configurable complete exchange on 2^d x 2^d tori (Suh, Shin & An).
+// One family T1.x, 0 <= x <= d-3: x = 0 is T2 (pure mirror
 // exchange, fewest blocks), x = 1 the paper's T1.1, x = d-3 T1 (fewest
 // start-ups). The schedule is built in three stages, each in its own file:
 //   plan.cpp    who talks to whom in every step (the mirror partners and the

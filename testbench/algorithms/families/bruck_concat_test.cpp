@@ -1,4 +1,4 @@
-// Bruck concatenation (spec seed-000 §8.2): the oracle rows K1-K19 measured
+// Bruck concatenation (Bruck et al.): the oracle rows K1-K19 measured
 // from the message log of cycle-accurate runs (model backend), the table
 // partition of Table 1 (K8) and random (n, k, b) against Thm 4.3.
 #include <random>

@@ -1,4 +1,4 @@
-// Bruck n = 5 gold data (spec seed-000 §5.1-§5.5 index state tables, §6.9
+// Bruck n = 5 gold data (Bruck et al. index state tables, §6.9
 // Fig. 9 concatenation) read from node memory snapshotted during the
 // cycle-accurate run: after each step's local operations (Phase 1) and after
 // each step (rounds, Phase 3). Lock-step backend (RTL and model compared every

@@ -1,4 +1,4 @@
-// Bruck index (spec seed-000 §8.1): the oracle rows I1-I27 measured from the
+// Bruck index (Bruck et al.): the oracle rows I1-I27 measured from the
 // message log of cycle-accurate runs (model backend; the lock-step RTL runs
 // are in bruck_golden_test), and the final memory for random n, r, k.
 #include <cmath>

@@ -1,4 +1,4 @@
-// CCL (spec seed-001): every algorithm's C1/C2/C3 against the §3.13 formulas
+// CCL (the CCL paper): every algorithm's C1/C2/C3 against the §3.13 formulas
 // for random n, the default chooser against the linear model (§4.3), and
 // deadlock freedom with synchronous sends (§1.3).
 #include <random>

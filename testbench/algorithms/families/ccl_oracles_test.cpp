@@ -1,4 +1,4 @@
-// CCL (spec seed-001 §5): the oracle tables measured from the message log of
+// CCL (the CCL paper): the oracle tables measured from the message log of
 // cycle-accurate runs (model backend): who sends to whom in every step, C1,
 // C2 (largest message per step, summed) and C3 (all data), final memory by the
 // run's data check (non-commutative `affine` where the order matters).

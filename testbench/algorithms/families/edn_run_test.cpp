@@ -1,4 +1,4 @@
-// EDN on the hardware (spec seed-003 §2.5, test oracles §6): broadcast, reduction and gather,
+// EDN on the hardware (Tsai's thesis): broadcast, reduction and gather,
 // RTL and model in lock-step, zero stepwise contention where the schedule claims it, and the
 // thesis's comparisons with recursive doubling and scatter-collect.
 

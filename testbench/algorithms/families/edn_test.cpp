@@ -1,4 +1,4 @@
-// EDN broadcast on 2^k x 2^k meshes (spec seed-003 §2.5, test oracles §6):
+// EDN broadcast on 2^k x 2^k meshes (Tsai's thesis):
 // the hierarchy, the k + 1 steps, exactly-once delivery, channel-disjoint
 // steps, fan-out <= 3, and the average path length of the reconstruction —
 // statically for every source (the cycle-accurate runs: edn_run_test.cpp).

@@ -1,4 +1,4 @@
-// Matrix transposition (spec seed-003 §2.9, test oracles §6 items 9 and 10):
+// Matrix transposition (Tsai's thesis):
 // the direct method's contention under XY, and edn-transpose's k steps with
 // every step channel-disjoint and at most 3 sends and 3 receives per node.
 // Both are checked statically and on the cycle-accurate co-simulation.

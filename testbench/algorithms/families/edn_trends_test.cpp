@@ -1,4 +1,4 @@
-// The EDN thesis's trends (spec seed-003 §4.4-§4.5, §2.10, §3.4): orderings
+// The EDN thesis's trends (Tsai's thesis): orderings
 // and agreement with the thesis's own formula tables, measured on the model
 // (one simulation per process). Never wall-clock: cycles and latencies only.
 #include <gtest/gtest.h>

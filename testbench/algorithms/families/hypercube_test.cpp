@@ -1,4 +1,4 @@
-// Mathur & Johnsson hypercube all-to-all (spec seed-004): Gray-code
+// Mathur & Johnsson hypercube all-to-all (Mathur & Johnsson): Gray-code
 // bookkeeping, and the paper's golden step tables reproduced from node memory
 // snapshotted after every step of the cycle-accurate run (lock-step backend
 // unless WN_TEST_BACKEND says otherwise: RTL and model together).

@@ -1,4 +1,4 @@
-// Mathur & Johnsson hypercube all-to-all (spec seed-004): timing trends and
+// Mathur & Johnsson hypercube all-to-all (Mathur & Johnsson): timing trends and
 // the calibration of the cm200 profile against the paper's measured tables
 // (model backend, one simulation per process).
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Suh, Shin & An complete exchange (spec seed-002): cycle-accurate runs — the
+// Suh, Shin & An complete exchange (Suh, Shin & An): cycle-accurate runs — the
 // cycle oracle with barrier steps (d = 2..4), lock-step RTL vs model, one-port
 // vs all-port, the mesh's phase-d contention measured, and --sync free pinned.
 #include <gtest/gtest.h>

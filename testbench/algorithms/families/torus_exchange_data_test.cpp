@@ -1,4 +1,4 @@
-// Suh, Shin & An complete exchange (spec seed-002): the data, counted from the
+// Suh, Shin & An complete exchange (Suh, Shin & An): the data, counted from the
 // schedule's payload — §4.3 group maps, §4.1 send lists, §4.7 block paths,
 // §6 row 18 holdings after phases (§2.7 invariants) and row 16 keep mode.
 #include <gtest/gtest.h>

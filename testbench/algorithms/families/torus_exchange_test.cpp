@@ -1,4 +1,4 @@
-// Suh, Shin & An complete exchange on 2^d x 2^d tori (spec seed-002): the §6
+// Suh, Shin & An complete exchange on 2^d x 2^d tori (Suh, Shin & An): the §6
 // oracle table rows 1-14 and 17 statically, options, and pairwise-exchange.
 // Every number below is the digest's, and every measured value is counted from
 // the generated schedule (torus_exchange_trace.h decodes which blocks each
