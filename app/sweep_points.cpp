@@ -83,6 +83,31 @@ nlohmann::json check_point(const fw::ScheduleRunOptions& o, bool simulate) {
   return j;
 }
 
+// "" when the point's algorithm reads `key`; else why not, worded like check_unread_params.
+std::string unread_by_point(const SweepParams& p, const std::string& key) {
+  const std::string flag = "--" + key;
+  if (p.count("schedule")) {
+    if (key == "group") return "";
+    return fmt::format("not read by a schedule file (it fixes its own root and operators, and belongs to no family); "
+                       "allowed: no {} for schedule points",
+                       key);
+  }
+  const std::string name = p.count("algorithm") ? p.at("algorithm") : fw::ScheduleRunOptions{}.algorithm;
+  const alg::AlgorithmInfo* info = nullptr;
+  try {
+    info = &alg::find_algorithm(name);
+  } catch (const ConfigError&) {
+    return "";  // the point's own parse names the unknown algorithm
+  }
+  const bool family = key != "source" && key != "op" && key != "group";
+  auto reads = [&](const alg::AlgorithmInfo& a) { return family ? alg::reads_option(a, flag) : alg::reads_param(a, flag); };
+  if (reads(*info)) return "";
+  std::string readers;
+  for (const auto& a : alg::algorithms())
+    if (reads(a)) readers += (readers.empty() ? "" : ", ") + a.name;
+  return fmt::format("not read by {}; allowed: no {} (read by {})", name, key, readers.empty() ? "none" : readers);
+}
+
 }  // namespace
 
 std::map<std::string, SpecRules> sweep_rules() {
@@ -101,6 +126,11 @@ std::map<std::string, SpecRules> sweep_rules() {
       for (const auto& fam : alg::families())
         for (const auto& f : fam.options) r.options.insert(f.flag.substr(2));
     r.sources = command != "traffic";
+    if (command != "traffic") {
+      r.algorithm_params = {"source", "op", "group"};
+      for (const auto& f : alg::all_options()) r.algorithm_params.insert(f.flag.substr(2));
+      r.unread = unread_by_point;
+    }
     r.default_topology = command == "traffic" ? TrafficOptions{}.topology : fw::ScheduleRunOptions{}.topology;
     out[command] = r;
   }

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
@@ -150,6 +151,29 @@ void add_zip(const Ctx& c, const SpecRules& r, const YAML::Node& n, std::vector<
   }
 }
 
+// After the duplicate check (a value the user listed twice is still refused): points that differed
+// only in a key their algorithm ignores are one run, kept where the first of them stood.
+void drop_unread(const Ctx& c, const SpecRules& r, std::vector<SweepParams>& points) {
+  if (!r.unread) return;
+  for (const auto& key : r.algorithm_params) {
+    std::string why;
+    bool read = false, given = false;
+    for (const auto& p : points) {
+      if (!p.count(key)) continue;
+      given = true;
+      const std::string u = r.unread(p, key);
+      if (u.empty()) read = true;
+      else if (why.empty()) why = u;
+    }
+    if (given && !read) c.fail(key, why);
+    for (auto& p : points)
+      if (p.count(key) && !r.unread(p, key).empty()) p.erase(key);
+  }
+  std::set<SweepParams> seen;
+  points.erase(std::remove_if(points.begin(), points.end(), [&](const SweepParams& p) { return !seen.insert(p).second; }),
+               points.end());
+}
+
 }  // namespace
 
 SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file,
@@ -241,6 +265,7 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
     if (auto [it, fresh] = first.try_emplace(point_key(spec.command, spec.points[i]), i); !fresh)
       c.fail("points", fmt::format("point {} ({}) is point {} again; allowed: each point once (a value listed twice?)", i,
                                    point_label(spec.points[i]), it->second));
+  drop_unread(c, rules, spec.points);
   return spec;
 }
 

@@ -6,6 +6,7 @@
 // a point means exactly what the same command line means.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -21,6 +22,11 @@ struct SpecRules {
   std::set<std::string> flags;    // boolean keys ("simulate"): true | false
   bool sources = false;           // `sources:` expands into `source` (rooted collectives)
   std::string default_topology;   // the network `sources:` counts nodes of when none is given
+  // Keys only some algorithms read (source, op, group, family options). A point whose algorithm does
+  // not read one drops it (a spec over rooted and unrooted algorithms runs each unrooted one once); a
+  // key no point reads is refused. `unread` returns "" when the point reads the key, else who does.
+  std::set<std::string> algorithm_params;
+  std::function<std::string(const SweepParams&, const std::string& key)> unread;
 };
 
 struct SweepSpec {

@@ -278,6 +278,24 @@ TEST(CliSweepSpec, SlurmScriptIsAThrottledArrayOfShards) {
 }
 
 // The shipped specs stay valid as options change (--emit expands and validates without running).
+// `sources` and `op` expand only for the algorithms that read them (the registry decides), and
+// a key that no algorithm of the spec reads is refused rather than run as identical points.
+TEST(CliSweepSpec, SourceAndOpOnlyWhereTheAlgorithmReadsThem) {
+  const auto d = dir_for("unread");
+  const auto spec = write(d + "/s.yaml", "command: run\ntopology: mesh:4x4\nbytes: 32\n"
+                                         "algorithm: [direct-alltoall, binomial-reduce, rd-broadcast]\n"
+                                         "op: [sum, max]\nsources: [0, 5]\n");
+  const CliRun r = wormnet("sweep " + spec + " --emit parallel " + d + "/emit");
+  EXPECT_EQ(r.code, 0) << r.out;
+  // direct-alltoall once, binomial-reduce 2 ops x 2 sources, rd-broadcast 2 sources.
+  EXPECT_NE(r.out.find("(7 points in"), std::string::npos) << r.out;
+  write(spec, "command: run\ntopology: mesh:4x4\nalgorithm: direct-alltoall\nop: max\n");
+  const CliRun o = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");
+  EXPECT_EQ(o.code, 2) << o.out;
+  EXPECT_NE(o.out.find(": op: not read by direct-alltoall; allowed: no op (read by "), std::string::npos) << o.out;
+  EXPECT_FALSE(fs::exists(d + "/r.jsonl"));
+}
+
 TEST(CliSweepSpec, ShippedSpecsAreValid) {
   const auto d = dir_for("shipped");
   int n = 0;

@@ -44,6 +44,30 @@ TEST(SweepSpec, ListsAndRangesMakeTheGridFirstKeyOutermost) {
   EXPECT_EQ(s.points[4].at("bytes"), "32");
 }
 
+// Algorithm "r" reads source and op, "u" reads neither: sources expand for r only, op too, and
+// the points u would have repeated are one; a key no point reads is refused, naming it.
+TEST(SweepSpec, KeysAnAlgorithmDoesNotReadAreDroppedOrRefused) {
+  auto r = rules();
+  r["run"].options.insert("op");
+  r["run"].algorithm_params = {"source", "op"};
+  r["run"].unread = [](const SweepParams& p, const std::string& key) {
+    return p.at("algorithm") == "r" ? std::string() : "not read by " + p.at("algorithm") + "; allowed: no " + key;
+  };
+  const auto s = parse_sweep_spec("command: run\nalgorithm: [u, r]\nop: [sum, max]\nsources: [0, 3]\n", "t.yaml", r);
+  ASSERT_EQ(s.points.size(), 5u);
+  EXPECT_EQ(s.points[0], (SweepParams{{"algorithm", "u"}}));
+  EXPECT_EQ(s.points[1], (SweepParams{{"algorithm", "r"}, {"op", "sum"}, {"source", "0"}}));
+  EXPECT_EQ(s.points[4], (SweepParams{{"algorithm", "r"}, {"op", "max"}, {"source", "3"}}));
+  try {
+    parse_sweep_spec("command: run\nalgorithm: u\nsources: [0, 3]\n", "t.yaml", r);
+    ADD_FAILURE() << "sources for an unrooted algorithm accepted";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()), "t.yaml: source: not read by u; allowed: no source");
+  }
+  // A value listed twice is still the user's mistake, even where the algorithm ignores the key.
+  EXPECT_THROW(parse_sweep_spec("command: run\nalgorithm: [u, r]\nop: [sum, sum]\n", "t.yaml", r), ConfigError);
+}
+
 TEST(SweepSpec, ArithmeticRangeIncludesItsEndWithoutDrift) {
   const auto s = parse("command: run\nrate: {from: 0.05, to: 0.6, step: 0.05}\n");
   ASSERT_EQ(s.points.size(), 12u);
