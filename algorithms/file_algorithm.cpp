@@ -50,8 +50,8 @@ void check_file(const ScheduleFile& f, const Topology& topo, const AlgorithmArgs
     file::refuse(f.path, "memory_words",
                  fmt::format("{} words per rank need {} MiB of simulated memory on {}", f.memory_words, bytes >> 20,
                              topo.name()),
-                 fmt::format("at most {} words per rank here (a third of this machine's RAM)",
-                             limit / 4 / uint64_t(topo.nodes())));
+                 fmt::format("at most {} words per rank here ({})", limit / 4 / uint64_t(topo.nodes()),
+                             node_memory_limit_source()));
 }
 
 Schedule build_file(const ScheduleFile& f, const AlgorithmArgs& args) {

@@ -91,33 +91,51 @@ uint64_t OptionValues::number(const std::string& flag) const {
   return it->second;
 }
 
-uint64_t node_memory_limit_bytes() {
+namespace {
+
+struct HostLimit {
+  uint64_t bytes;
+  bool ulimit;  // the address-space limit, not the RAM, decided it
+};
+
+HostLimit host_limit() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   const uint64_t ram = pages > 0 && page > 0 ? uint64_t(pages) * uint64_t(page) : (uint64_t{3} << 30);
-  uint64_t limit = std::max(uint64_t{1} << 30, ram / 3);
+  HostLimit h{std::max(uint64_t{1} << 30, ram / 3), false};
   // Under `ulimit -v` the address space, not the RAM, runs out first: a refusal that names the
   // option instead of an allocation failure halfway through.
   struct rlimit as {};
-  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) limit = std::min(limit, uint64_t(as.rlim_cur) / 2);
-  return limit;
+  if (getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY && uint64_t(as.rlim_cur) / 2 < h.bytes)
+    h = {uint64_t(as.rlim_cur) / 2, true};
+  return h;
+}
+
+}  // namespace
+
+uint64_t node_memory_limit_bytes() { return host_limit().bytes; }
+
+std::string node_memory_limit_source() {
+  return host_limit().ulimit ? "half of this process's address-space limit, ulimit -v" : "a third of this machine's RAM";
 }
 
 void check_node_memory(const Topology& topo, uint64_t words_per_node) {
   const uint64_t total = words_per_node * uint64_t(topo.nodes()) * 4, limit = node_memory_limit_bytes();
   if (total > limit)
     throw ConfigError("--bytes", fmt::format("{} words per node need {} MiB of simulated node memory on {}; allowed: "
-                                             "at most {} MiB here (a third of this machine's RAM)",
-                                             words_per_node, total >> 20, topo.name(), limit >> 20));
+                                             "at most {} MiB here ({})",
+                                             words_per_node, total >> 20, topo.name(), limit >> 20,
+                                             node_memory_limit_source()));
 }
 
-void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages) {
+void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages,
+                         const std::string& field, const std::string& smaller) {
   const uint64_t limit = node_memory_limit_bytes();
   if (messages > limit / kHostBytesPerMessage)
-    throw ConfigError("--topology",
-                      fmt::format("{} on {} sends up to {} messages, whose schedule needs about {} MiB of host memory; "
-                                  "allowed: at most {} MiB here (a third of this machine's RAM): a smaller network",
-                                  algorithm, topo.name(), messages, (messages * kHostBytesPerMessage) >> 20,
-                                  limit >> 20));
+    throw ConfigError(field, fmt::format("{} on {} sends up to {} messages, whose schedule needs about {} MiB of host "
+                                         "memory; allowed: at most {} MiB here ({}): {}",
+                                         algorithm, topo.name(), messages,
+                                         (std::min(messages, UINT64_MAX / kHostBytesPerMessage) * kHostBytesPerMessage) >> 20,
+                                         limit >> 20, node_memory_limit_source(), smaller));
 }
 
 void declare_collectives(Family& f, const std::map<std::string, std::string>& claims) {

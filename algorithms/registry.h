@@ -130,13 +130,18 @@ std::vector<OptionSpec> all_options();
 
 // Simulated node memory is real host memory, and a run needs about twice
 // it in all: a schedule may take at most a third of this machine's RAM
-// (at least 1 GiB). Throws ConfigError("--bytes", sizes) beyond that.
+// (at least 1 GiB), and at most half of the address-space limit (`ulimit -v`).
+// Throws ConfigError("--bytes", sizes) beyond that.
 uint64_t node_memory_limit_bytes();
+// What that limit is here, for messages: "a third of this machine's RAM" or the ulimit's half.
+std::string node_memory_limit_source();
 void check_node_memory(const Topology& topo, uint64_t words_per_node);
 // A schedule, its static check and a run's message log take about this much host
 // memory per message (measured: `wormnet check` on cube:8 and cube:10 direct-alltoall,
-// 1.6 KiB); the same limit as node memory. Throws ConfigError("--topology", sizes).
+// 1.6 KiB); the same limit as node memory. Throws ConfigError(field, sizes): the
+// parameter that multiplies the message count (the network, or a packet count).
 constexpr uint64_t kHostBytesPerMessage = 2048;
-void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages);
+void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages,
+                         const std::string& field = "--topology", const std::string& smaller = "a smaller network");
 
 }  // namespace wn::alg

@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 
+#include "algorithms/registry.h"
 #include "algorithms/schedule_file.h"
 #include "algorithms/synth/synth.h"
 #include "app/commands.h"
@@ -61,9 +62,8 @@ void print_attempts(const alg::synth::Result& r) {
              r.candidates, r.symmetries, r.symmetries == 1 ? "" : "s", r.build_seconds);
   for (const auto& a : r.attempts) {
     if (a.result == "memory") {
-      fmt::print("  {} steps: not encoded: about {} MiB in all, above the host limit of {} MiB (a third of this "
-                 "machine's RAM)\n",
-                 a.steps, a.memory_bytes >> 20, a.memory_limit >> 20);
+      fmt::print("  {} steps: not encoded: about {} MiB in all, above the host limit of {} MiB ({})\n", a.steps,
+                 a.memory_bytes >> 20, a.memory_limit >> 20, alg::node_memory_limit_source());
       continue;
     }
     if (a.result == "greedy") {

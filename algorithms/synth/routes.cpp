@@ -155,7 +155,7 @@ constexpr uint64_t heap_block(uint64_t bytes) {
 // come with it, the arrays' slack, the first seconds of learnt clauses), measured as peak RSS over
 // the clauses of one attempt: cube:9 (all ports, 3 steps, 12.8 M clauses) 143 B, mesh:20x20 (3
 // ports, 5 steps, 9.2 M) 154 B after ~5 s of solving; 200-220 B after a minute (cube:7..9,
-// mesh:12x12, mesh:16x16), 113 B for mesh:32x32 (docs/results/synth.md). The step-by-step guard
+// mesh:12x12, mesh:16x16), 113 B for mesh:32x32 (docs/results-other/synth.md). The step-by-step guard
 // (Encoder::solve) then watches the real resident size.
 constexpr uint64_t kBytesPerClause = 150;
 
@@ -202,9 +202,9 @@ void check_memory(const Topology& topo, const Request& req) {
   throw ConfigError("--topology",
                     fmt::format("synthesis on {} considers {} candidate messages; their routes and the encoding of {} "
                                 "step{} need about {} MiB of host memory before the solver starts; allowed: at most "
-                                "{} MiB here (a third of this machine's RAM): a smaller network",
+                                "{} MiB here ({}): a smaller network",
                                 topo.name(), e.candidates, e.first_steps, e.first_steps == 1 ? "" : "s",
-                                e.peak_bytes >> 20, limit >> 20));
+                                e.peak_bytes >> 20, limit >> 20, node_memory_limit_source()));
 }
 
 }  // namespace wn::alg::synth
@@ -220,8 +220,8 @@ std::vector<std::vector<int>> route_symmetries(const Topology& topo, const std::
   if (bytes > node_memory_limit_bytes())
     throw ConfigError("--topology",
                       fmt::format("the routes of every pair of {} need about {} MiB of host memory; allowed: at most "
-                                  "{} MiB here (a third of this machine's RAM): a smaller network",
-                                  topo.name(), bytes >> 20, node_memory_limit_bytes() >> 20));
+                                  "{} MiB here ({}): a smaller network",
+                                  topo.name(), bytes >> 20, node_memory_limit_bytes() >> 20, node_memory_limit_source()));
   return keep(Paths(topo, avoided), std::move(cand), avoided);
 }
 

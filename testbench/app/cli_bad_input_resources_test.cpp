@@ -1,4 +1,4 @@
-// Issue 30, class 5 (resources): every input that sizes memory or time is estimated and refused
+// Resources: every input that sizes memory or time is estimated and refused
 // above the host limit before anything is built or simulated, in one line naming the option and
 // the largest value allowed (testbench/app/bad_input_table.h). The sizes are far beyond a third of
 // the RAM of any machine this runs on (the host limit, node_memory_limit_bytes: every case needs
@@ -39,7 +39,7 @@ const BadInput kCases[] = {
     {"ResElementsCompareList",
      "compare --topology cube:5 --algorithm hc-dcycles-reduce,hc-single-reduce --elements 4294967295", "--elements",
      "allowed: at most"},
-    // synth: the routes and the encoding are estimated before anything is built (the issue's cube:12
+    // synth: the routes and the encoding are estimated before anything is built (a cube:12
     // with all ports passed 2.5 GB and 30 s, --timeout 1 notwithstanding).
     {"ResSynthCube12AllPorts", "synth --topology cube:12 --ports all --timeout 1", "--topology",
      "a third of this machine's RAM"},
@@ -62,6 +62,18 @@ const BadInput kCases[] = {
      "a third of this machine's RAM"},
     {"ResSynthAlgorithmReduceMesh64", "check --topology mesh:64x64 --algorithm synth-reduce", "--topology",
      "a smaller network"},
+    // Packet counts multiply a schedule's messages: nESBT's --packet and ft-broadcast's --packets are
+    // named (they grew unbounded, or were refused naming --topology).
+    {"ResCclBcastTinyPackets", "run --topology mesh:4x4 --algorithm ccl-bcast --ccl-alg nesbt --packet 4 --bytes 67108864",
+     "--packet", "larger packets"},
+    {"ResCclReduceTinyPackets",
+     "check --topology cube:4 --algorithm ccl-reduce --ccl-alg nesbt --packet 4 --bytes 67108864", "--packet",
+     "larger packets"},
+    {"ResFtBroadcastManyPackets", "run --topology mesh:32x32 --algorithm ft-broadcast --packets 1000000 --bytes 4000000",
+     "--packets", "fewer packets"},
+    {"ResFtBroadcastManyPacketsCompare",
+     "compare --topology mesh:32x32 --algorithm ft-broadcast,rd-broadcast --packets 1000000 --bytes 4000000",
+     "--packets", "fewer packets"},
     // bench: its runs add up to a budget of router-cycles (about 20 minutes at the model's speed).
     {"ResBenchCyclesTrillion", "bench --cycles 1000000000000", "--cycles", "allowed: at most"},
     {"ResBenchRtlCyclesTrillion", "bench --rtl-cycles 1000000000000", "--rtl-cycles", "allowed: at most"},

@@ -63,6 +63,14 @@ ccl::Call resolved(ccl::Op op, const AlgorithmArgs& a, std::string* why = nullpt
   return ch.call.alg.empty() ? c : ch.call;
 }
 
+// nESBT sends one packet per rank per step, M + d steps at most (M = ceil(b / packet), the tail
+// fix one more): the term that grows with the packet count, not the group.
+uint64_t packet_messages(const ccl::Call& c) {
+  if (c.alg != "nesbt") return 0;
+  const uint64_t pk = c.packet && c.packet < c.b ? c.packet : c.b, n = uint64_t(c.n);
+  return n * ((uint64_t(c.b) + pk - 1) / pk + uint64_t(ceil_log2(c.n)) + 1);
+}
+
 // The flag a refusal is about.
 std::string field_of(const std::string& why) {
   if (why.rfind("kappa", 0) == 0) return "--kappa";
@@ -99,10 +107,14 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
       if (const std::string why = ccl::unsupported(given); !why.empty()) throw ConfigError(field_of(why), why);
     const ccl::Call c = resolved(op, args, nullptr, n);
     check_node_memory(topo, ccl::layout_words(c));
+    check_schedule_size("ccl-" + ccl::op_names()[size_t(op)], topo, packet_messages(c) * (partitioned(args) ? uint64_t(topo.nodes() / c.n) : 1),
+                        "--packet", "larger packets (0: the whole message)");
   };
-  a.max_messages = [](const Topology&, const AlgorithmArgs& args) {
+  a.max_messages = [op](const Topology& topo, const AlgorithmArgs& args) {
     const uint64_t n = args.group.size();
-    return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2);
+    const int part = partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
+    return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2) +
+           packet_messages(resolved(op, args, nullptr, part)) * (part ? n / uint64_t(part) : 1);
   };
   a.build = [op](const Topology& topo, const AlgorithmArgs& args) {
     if (!partitioned(args)) return ccl::build(resolved(op, args));

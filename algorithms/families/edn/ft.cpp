@@ -120,6 +120,7 @@ AlgorithmInfo ft_info() {
       throw ConfigError("--packets", fmt::format("{} packets; allowed: 1..{} (the message's words, --bytes {})", k,
                                                  args.words, 4 * uint64_t(args.words)));
     check_node_memory(topo, args.words);
+    check_schedule_size("ft-broadcast", topo, uint64_t(topo.nodes()) * k, "--packets", "fewer packets");
   };
   a.max_messages = [](const Topology& topo, const AlgorithmArgs& args) {
     return uint64_t(topo.nodes()) * args.options.number("--packets");

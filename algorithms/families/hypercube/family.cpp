@@ -23,9 +23,9 @@ void check_elements(const Topology& topo, const AlgorithmArgs& args) {
   if (m > max_m)
     throw ConfigError("--elements",
                       fmt::format("{} elements per node need {} MiB of simulated node memory on {} ({} nodes x {} "
-                                  "words); allowed: at most {} elements on {} here ({} MiB: a third of this "
-                                  "machine's RAM), or 0",
-                                  m, (m * n * 4) >> 20, topo.name(), n, m, max_m, topo.name(), limit >> 20));
+                                  "words); allowed: at most {} elements on {} here ({} MiB: {}), or 0",
+                                  m, (m * n * 4) >> 20, topo.name(), n, m, max_m, topo.name(), limit >> 20,
+                                  node_memory_limit_source()));
 }
 
 AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, const std::string& params,
