@@ -1,4 +1,4 @@
-"""Shared helpers of scripts/bruck_tables.py: loading run summaries and the spec's exact C1 / C2."""
+"""Shared helpers of scripts/bruck_tables.py: loading run summaries and the paper's exact C1 / C2."""
 import json
 import math
 import re
@@ -47,7 +47,7 @@ def norm(d):
     return r
 
 
-# Exact C1, C2 of spec §4.4 (k = 1 unless given), for the model's optimum over every r.
+# Exact C1, C2 of the paper's index algorithm (k = 1 unless given), for the model's optimum over every r.
 def ceil_log(r, n):
     w, p = 0, 1
     while p < n:
@@ -75,7 +75,7 @@ def model_us(n, r, b, beta=SPEC_BETA_US, tau=SPEC_TAU_US):
 
 
 def best_radices(n, b, spec):
-    """Every r in 2..n of least linear-model time, exactly (integers): the spec's 29 us / 0.12 us/B
+    """Every r in 2..n of least linear-model time, exactly (integers): the SP-1's measured 29 us / 0.12 us/B
     (in units of 0.01 us), or ours, 60 cycles / 0.25 cycle per byte (in quarter cycles)."""
     cost = {r: (2900 * c1_exact(n, r) + 12 * b * c2_one_port(n, r)) if spec else
             (240 * c1_exact(n, r) + b * c2_one_port(n, r)) for r in range(2, n + 1)}

@@ -1,5 +1,5 @@
-#!/usr/bin/python3
-"""Tables of docs/results/bruck.md from wormnet run summaries (sweep results .jsonl, compare --json .json).
+#!/usr/bin/env python3
+"""Tables of docs/papers/bruck.md from wormnet run summaries (sweep results .jsonl, compare --json .json).
 (Debian python3-matplotlib for --plot, no pip.)
 
 usage: scripts/bruck_tables.py sp1 SP1.jsonl [--plot PNG]
@@ -8,12 +8,12 @@ usage: scripts/bruck_tables.py sp1 SP1.jsonl [--plot PNG]
 
 sp1:   per network, measured time and measured / linear model (predicted.paper: T = C1*beta + C2*tau,
        beta = alpha + gamma + 2*3 router cycles = 60 cycles = 28.8 us, tau = 1 cycle per 4-byte flit =
-       0.12 us/B) for r x b; the model's table (also with the spec's beta = 29 us); the r=2 / r=64
+       0.12 us/B) for r x b; the model's table (also with the SP-1's measured beta = 29 us); the r=2 / r=64
        break-even b* (linear interpolation between the measured sizes where T(2) - T(64) changes sign);
        the best radix per b; the contention classes of r=2 and r=64; straight-line fits T = A + S*b.
 ports: index r = k+1 / auto / 64 and concat over port models one, 2, 3, all: time, C1, x model, contention;
        "step model" is predicted.cycles: per round k*alpha + 3(h+1) + F - 1 + k*gamma (the node's processor
-       pays alpha per send and gamma per receive serially, README "Node firmware"), no contention.
+       pays alpha per send and gamma per receive serially, docs/firmware.md), no contention.
 torus: every algorithm per network and profile vs b, the fastest one-port and overall marked.
 Nothing is rounded before the comparisons; the tables print us to 0.1 (sp1) and cycles exactly."""
 import json
@@ -43,7 +43,7 @@ def sp1(recs, plot=None):
                     print(f"warning: paper model differs between {t} and {nets[0]} at r={r} b={b}", file=sys.stderr)
     ref = nets[0]
     print("### Linear model T = C1*beta + C2*tau (predicted.paper; beta = 60 cycles = 28.8 us, tau = 0.12 us/B), us\n")
-    print("| b (B) | " + " | ".join(f"r={r}" for r in radii) + " | best | spec §7.2 (beta = 29 us) best over r=2..64 |")
+    print("| b (B) | " + " | ".join(f"r={r}" for r in radii) + " | best | model with beta = 29 us: best over r=2..64 |")
     print("|---|" + "---|" * (len(radii) + 2))
     for b in sizes:
         row = {r: idx[(ref, r, b)]["paper"] * idx[(ref, r, b)]["clock"] / 1000 for r in radii if (ref, r, b) in idx}
@@ -79,7 +79,7 @@ def sp1(recs, plot=None):
     c2l, c2h = c2_one_port(n, lo), c2_one_port(n, hi)
     ana = (c1h - c1l) * SPEC_BETA_US / ((c2l - c2h) * SPEC_TAU_US)
     ours = (c1h - c1l) * 60 / ((c2l - c2h) * 0.25)
-    print(f"- spec model (beta = 29 us, tau = 0.12 us/B): b* = ({c1h}-{c1l})*29 / (({c2l}-{c2h})*0.12) = {ana:.2f} B")
+    print(f"- SP-1 model (beta = 29 us, tau = 0.12 us/B): b* = ({c1h}-{c1l})*29 / (({c2l}-{c2h})*0.12) = {ana:.2f} B")
     print(f"- our linear model (beta = 60 cycles, tau = 1/4 cycle per byte): b* = ({c1h}-{c1l})*60 / "
           f"(({c2l}-{c2h})/4) = {ours:.2f} B")
     print("\n| network | b* from predicted.paper (interpolated) | b* measured (interpolated) | measured / model b* | "

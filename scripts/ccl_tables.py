@@ -1,5 +1,5 @@
-#!/usr/bin/python3
-"""Tables and the plot of docs/results/ccl.md from `wormnet compare --json` files (scripts/ccl_c3.sh).
+#!/usr/bin/env python3
+"""Tables and the plot of docs/papers/ccl.md from `wormnet compare --json` files (scripts/ccl_c3.sh).
 (Debian python3-matplotlib for --plot, no pip.)
 
 usage: scripts/ccl_tables.py COMPARE.json ...              per op, network and port model: every run
@@ -11,8 +11,8 @@ Columns:
                t_c = 1 cycle per 4-byte word = 0.12 us/B for --profile sp1), with the run's C1 and C2
                (barrier mode: sync-in / sync-out token steps included);
   step model   predicted.cycles: the same schedule on the real network without contention (per step
-               alpha + hops + flits + gamma, spec §2.4);
-  C3           the spec §3.13 C3 printed in predicted.formula: data words sent over the network; the
+               alpha + hops + flits + gamma, algorithms/cost_model.h);
+  C3           the CCL paper's C3 of the algorithm, printed in predicted.formula: data words sent over the network; the
                script checks it against words_sent, which also counts barrier mode's sync-in / sync-out
                tokens (one word each, n - 1 = 63 of them for scatter, gather, prefix);
   flit-hops    the link load: every flit (headers and tokens included) times the hops it travels;

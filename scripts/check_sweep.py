@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Checks every point of a `wormnet compare --json` report (ctest's all-source sweeps).
 
   scripts/check_sweep.py COMPARE.json [--runs N] [--steps S] [--stepwise 0]

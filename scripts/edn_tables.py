@@ -1,16 +1,16 @@
-#!/usr/bin/python3
-"""Markdown tables of the EDN trend experiments (docs/results/edn.md, README).
+#!/usr/bin/env python3
+"""Markdown tables of the EDN trend experiments (docs/papers/edn.md).
 
   scripts/edn_tables.py mesh PROFILE W...   EDN vs RD mean max latency per size, measured (§4.5 formula)
   scripts/edn_tables.py torus               EDN vs U-torus, measured (Eq 4.1 / 4.2 as §4.5 evaluates them)
   scripts/edn_tables.py ports               one / 3 / all ports on mesh:16x16
 
-Reads the tables scripts/edn_trends.sh wrote to docs/results/edn/NAME.txt.
+Reads the tables scripts/edn_trends.sh wrote to docs/papers/edn/NAME.txt.
 """
 import os
 import sys
 
-DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "results", "edn")
+DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "docs", "papers", "edn")
 SIZES = [32, 64, 128, 256, 512, 1024, 2048]
 # Tsai's thesis: the thesis's formulas evaluated (us), alpha = gamma = 85 us / 0.75 us, beta = 0.45 / 0.0033 us/B.
 MESH = {

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """The hypercube comparison of Mathur & Johnsson's Tables 4-8, from wormnet.
 
   scripts/hypercube_table.py [--dims 2-8] [--mprime 8,64,256] [--profile cm200]

@@ -1,4 +1,4 @@
-#!/usr/bin/python3
+#!/usr/bin/env python3
 """Plots from wormnet JSON reports (Debian python3-matplotlib, no pip).
 
   scripts/plot.py run REPORT.json OUTDIR [--format png|svg]

@@ -1,5 +1,5 @@
-#!/usr/bin/python3
-"""Tables of docs/results/torus-exchange.md from `wormnet compare --json` files.
+#!/usr/bin/env python3
+"""Tables of docs/papers/torus-exchange.md from `wormnet compare --json` files.
 
 usage: scripts/torus_tables.py FILE.json [FILE.json ...]
        scripts/torus_tables.py --curves DIR [PLOT.png]   (the files of scripts/torus_curves.sh)
