@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# The Bruck et al. experiments of docs/results/bruck.md (Bruck et al.): SP-1 radix
+# The Bruck et al. experiments of docs/papers/bruck.md (Bruck et al.): SP-1 radix
 # sweep on cube:6 / mesh:8x8 / torus:8x8, one- vs k- vs all-port index and concatenation, and index
 # against the torus complete-exchange family. JSON (one summary per run) lands in build/bruck/
 # (not committed), the markdown tables that scripts/bruck_tables.py prints from it in
-# docs/results/bruck/NAME.txt and the plot in docs/results/bruck/sp1.png (both committed).
+# docs/papers/bruck/NAME.txt and the plot in docs/papers/bruck/sp1.png (both committed).
 # Usage: scripts/bruck_experiments.sh [sp1] [ports] [torus]     (default: all three)
 #   WORMNET=path/to/wormnet (default build/wormnet)   JOBS=N (default 2)   KEEP=1: resume the sweeps'
 #   results files and keep existing compare JSON instead of starting afresh (KEEP=1 after a full run
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 W=${WORMNET:-build/wormnet}
 J=${JOBS:-2}
 JSON_DIR=${JSON_DIR:-build/bruck}
-OUT=docs/results/bruck
+OUT=docs/papers/bruck
 mkdir -p "$JSON_DIR" "$OUT"
 want() { [ -z "$EXPERIMENTS" ] || [[ " $EXPERIMENTS " == *" $1 "* ]]; }
 EXPERIMENTS="$*"

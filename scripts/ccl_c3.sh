@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The CCL headline experiment of docs/results/ccl.md (the CCL paper): the tree-versus-butterfly choices never win in the linear model T = C1*t_s + C2*t_c, they
+# The CCL headline experiment of docs/papers/ccl.md (the CCL paper): the tree-versus-butterfly choices never win in the linear model T = C1*t_s + C2*t_c, they
 # only lower C3 (the network load). What does C3 cost on a wormhole network?
 #   ops: combine (butterfly, circulant, reduce-bcast, hybrid kappa = 1..5), prefix (circulant, tree),
 #        scatter and gather (binomial, direct)
@@ -8,19 +8,19 @@
 #   rank, so the root holds m = 64 b), --op sum, CCL barrier mode (no --nonbarrier), --sync free,
 #   --backend model (flit for flit the RTL), every word checked.
 # JSON lands in build/ccl_c3/ (not committed); the tables scripts/ccl_tables.py prints from it in
-# docs/results/ccl/*.txt and the plot in docs/results/ccl/c3.png (committed).
+# docs/papers/ccl/*.txt and the plot in docs/papers/ccl/c3.png (committed).
 # Usage: scripts/ccl_c3.sh [sizes]       (default sizes: 8,256,4096,65536)
 #   WORMNET=path/to/wormnet (default build/wormnet)  JOBS=N (default 1)  KEEP=1: keep existing JSON
 #   (KEEP=1 after a full run only reprints the tables).  SYNC=1 also runs the control with --sync barrier
-#   (every op, one-port) into build/ccl_c3/sync_barrier_*.json, docs/results/ccl/sync_barrier.txt and
-#   docs/results/ccl/winners_sync_barrier.txt.
+#   (every op, one-port) into build/ccl_c3/sync_barrier_*.json, docs/papers/ccl/sync_barrier.txt and
+#   docs/papers/ccl/winners_sync_barrier.txt.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=${WORMNET:-build/wormnet}
 J=${JOBS:-1}
 SIZES=${1:-8,256,4096,65536}
 JSON_DIR=${JSON_DIR:-build/ccl_c3}
-OUT=docs/results/ccl
+OUT=docs/papers/ccl
 mkdir -p "$JSON_DIR" "$OUT"
 compare() {  # json, args...
   local json=$1; shift

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # The EDN thesis's trend experiments (Tsai's thesis), as `wormnet compare` runs whose
-# tables land in docs/results/edn/NAME.txt (docs/results/edn.md quotes them) and whose JSON (several MB:
+# tables land in docs/papers/edn/NAME.txt (docs/papers/edn.md quotes them) and whose JSON (several MB:
 # every point) in build/edn_trends/NAME.json, which scripts/plot.py draws.
 # Usage: scripts/edn_trends.sh [EXPERIMENT...]   (default: all; -j defaults to the core count)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 W=build/wormnet
-OUT=docs/results/edn
+OUT=docs/papers/edn
 JSON_DIR=${JSON_DIR:-build/edn_trends}
 J=${JOBS:-$(nproc)}
 SIZES=32,64,128,256,512,1024,2048

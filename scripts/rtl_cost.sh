@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# What a port costs (issue 20): the router synthesized by yosys with its configuration fixed at
+# What a port costs (docs/results-other/cost.md): the router synthesized by yosys with its configuration fixed at
 # elaboration (rtl/cost/wn_router_cost.sv), for every topology kind x port model x VCs x buffer
 # depth; area in NAND2 equivalents (rtl/README.md §8). Results are cached (wormnet cost).
-#   scripts/rtl_cost.sh full [OUT]   -> OUT/cost.json, OUT/table.txt (default docs/results/cost; ~1 h on 2 cores)
+#   scripts/rtl_cost.sh full [OUT]   -> OUT/cost.json, OUT/table.txt (default docs/results-other/cost; ~1 h on 2 cores)
 #   scripts/rtl_cost.sh check [OUT]  -> three small configurations, no cache, and checks that must hold
 #                                       (the ctest case rtl_cost_check)
 set -euo pipefail
@@ -11,7 +11,7 @@ W=${WORMNET:-$ROOT/build/wormnet}
 MODE=${1:-full}
 case $MODE in
   full)
-    OUT=${2:-$ROOT/docs/results/cost}
+    OUT=${2:-$ROOT/docs/results-other/cost}
     mkdir -p "$OUT"
     J=${JOBS:-1}
     # mesh and cube allow 1 VC; a torus needs two VC classes (the dateline), so 2 and 4.

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Formal properties of the router (issue 20, rtl/README.md §9). The harness rtl/formal/wn_router_formal.sv
+# Formal properties of the router (docs/results-other/formal.md, rtl/README.md §9).
+# The harness rtl/formal/wn_router_formal.sv
 # (radix 4, 2 VCs x 2 flits, 4x4 mesh or torus or the 4-cube, any node address) and the units' `FORMAL` assertions
 # are turned into an AIGER model by yosys 0.23 and checked by ABC (yosys-abc, part of Debian's yosys).
 # A deliberately broken router (WN_FORMAL_BROKEN: a head may take an output VC another packet holds)

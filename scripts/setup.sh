@@ -9,6 +9,7 @@ PACKAGES=(
   nlohmann-json3-dev libcli11-dev libyaml-cpp-dev libfmt-dev zlib1g-dev
   yosys python3 python3-matplotlib
   python3-pandas  # wormnet.load_frame (python/wormnet): reports as DataFrames
+  python3-jsonschema  # testbench/tools/validate_reports.py: every report against docs/schemas/
   parallel  # GNU parallel: `wormnet sweep --emit parallel` and its test
   z3  # the SMT solver yosys-smtbmc drives for the router's formal properties (rtl/formal, label formal)
   libcadical-dev  # CaDiCaL: `wormnet synth` (incremental CNF SAT; lighter and faster on pure CNF than z3)

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# The issue-19 tables: fewest broadcast steps found by `wormnet synth` (greedy schedule + CaDiCaL)
+# The tables of docs/results-other/synth.md: fewest broadcast steps found by `wormnet synth` (greedy schedule + CaDiCaL)
 # for meshes n x n (n = 4..16), tori and 3D meshes, 3 and 4 ports, from the corner (node 0) and
 # the centre (coordinates floor(k/2) in every dimension; a torus has one orbit of roots: node 0),
 # against the lower bound and the thesis's EDN counts; then the latency of the schedules against
 # EDN and RD under the ncube2 and t3d profiles. Each solver call gets TIMEOUT seconds; a step
 # count that timed out is "open" (neither found nor proven impossible).
-#   scripts/synth_table.sh [TIMEOUT] [--no-latency]   -> docs/results/synth/{table,latency}.txt
+#   scripts/synth_table.sh [TIMEOUT] [--no-latency]   -> docs/results-other/synth/{table,latency}.txt
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 W=${WORMNET:-$ROOT/build/wormnet}
 T=${1:-10}
-OUT=$ROOT/docs/results/synth
+OUT=$ROOT/docs/results-other/synth
 mkdir -p "$OUT"
 export WORMNET_SYNTH_CACHE=${WORMNET_SYNTH_CACHE:-$ROOT/build/synth_cache}
 centre() {  # node id of the centre of k1xk2[xk3]

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Measured completion-time curves of the torus complete exchange (issue 15, the
+# Measured completion-time curves of the torus complete exchange (docs/papers/torus-exchange.md, the
 # paper's Figs 6-7): one `wormnet compare --json` file per point, so the run is
 # resumable (a point whose JSON exists is skipped) and can be stopped at any time.
 # Points run one at a time, most informative first (a 64x64 point takes minutes

@@ -1,2 +1,0 @@
-// Layering-check fixture: the higher layer.
-#pragma once

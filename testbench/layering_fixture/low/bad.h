@@ -1,3 +1,0 @@
-// Layering-check fixture: a low layer that includes a higher one (must be reported).
-#pragma once
-#include "high/top.h"
