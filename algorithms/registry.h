@@ -78,6 +78,7 @@ struct AlgorithmInfo {
   std::vector<std::string> options;  // the family flags it reads, e.g. {"--order"}
   bool rooted = false;             // reads --source
   bool groups = false;             // built over ranks 0..n-1 of --group; the pipeline remaps
+  bool tuned = false;              // its schedule depends on the profile (a radix or algorithm chosen by the model)
   bool exactly_once = false;       // every node receives at most one message (broadcast, scatter)
   // The wormnet.schedule/1 collective whose layout (docs/schedule-format.md) the schedule keeps,
   // with words = --bytes / 4, root = the source's rank, op = --op: `wormnet export` declares it,

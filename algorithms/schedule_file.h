@@ -25,7 +25,7 @@ enum class CollectiveKind { Broadcast, Reduce, Allreduce, Gather, Scatter, Allga
 // What the `collective` key claims; the oracle is derived from it (schedule_oracle.h).
 struct CollectiveClaim {
   CollectiveKind kind = CollectiveKind::Broadcast;
-  uint32_t words = 0;  // w of the spec's layout table
+  uint32_t words = 0;  // w of the layout table in docs/schedule-format.md
   int root = -1;       // a rank; -1 for kinds without a root
   OpId op = kCopy;     // reductions
 };

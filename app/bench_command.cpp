@@ -17,7 +17,7 @@ namespace {
 
 // bench measures speed: a figure settles within 10^5 simulated cycles, so its work is bounded by
 // a budget of router-cycles (routers x cycles x runs) that keeps a bench within about 20 minutes
-// at the model's measured ~10^7 router-cycles/s (docs/results/performance.md: mesh:8x8 158 k
+// at the model's measured ~10^7 router-cycles/s (docs/results-other/performance.md: mesh:8x8 158 k
 // cycles/s). An RTL (or lock-step) cycle costs about 20 model cycles there (8.4 k cycles/s).
 constexpr uint64_t kBenchRouterCycles = 10'000'000'000;
 constexpr uint64_t kRtlCycleCost = 20;

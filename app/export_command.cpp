@@ -63,6 +63,7 @@ void add_export_command(CLI::App& app) {
     const NetworkSetup net = fw::resolve_network(o);
     const alg::AlgorithmInfo& info = fw::algorithm_of(o);
     check_unread_params(*c, {&info});
+    check_profile_unread(*c, info, "export");
     const alg::AlgorithmArgs args = fw::algorithm_args(o, net);
     const alg::BuiltSchedule b = alg::build_schedule(info, net.topology, args, false);
     alg::ScheduleFile f;

@@ -111,7 +111,7 @@ void add_check_command(CLI::App& app) {
     // What each form reads; anything else given is refused, never ignored.
     const std::set<std::string> deadlock_reads = {"--deadlock", "--topology", "--vcs", "--no-dateline", "--json"};
     const std::set<std::string> simulation_only = {"--backend", "--max-cycles", "--sync", "--sends", "--barrier-cycles",
-                                                   "--no-idle-skip", "--trace", "--explain-deadlock"};
+                                                   "--no-idle-skip", "--trace", "--explain-deadlock", "--vcs", "--buf"};
     for (const CLI::Option* opt : cmd->get_options()) {
       if (opt->count() == 0 || opt->get_lnames().empty()) continue;
       const std::string name = "--" + opt->get_lnames().front();
@@ -133,6 +133,7 @@ void add_check_command(CLI::App& app) {
     const Topology& topo = net.topology;
     const alg::AlgorithmInfo& info = fw::algorithm_of(o);
     if (info.file.empty()) check_unread_params(*c, {&info});
+    if (!*simulate) check_profile_unread(*c, info, "check without --simulate");
     int source = 0;
     const alg::AlgorithmArgs args = fw::algorithm_args(o, net, &source);
     const alg::Schedule sched = alg::build_schedule(info, topo, args).schedule;

@@ -174,6 +174,20 @@ void check_unread_params(const RunCli& c, const std::vector<const alg::Algorithm
   }
 }
 
+void check_profile_unread(const RunCli& c, const alg::AlgorithmInfo& info, const std::string& form) {
+  for (const char* flag : {"--profile", "--alpha", "--gamma", "--bytes-per-flit", "--max-packet-bytes", "--clock-ns",
+                           "--copy-cycles", "--combine-cycles", "--index-cycles"}) {
+    const CLI::Option* opt = c.cmd->get_option_no_throw(flag);
+    if (!opt || opt->count() == 0) continue;
+    const bool model = std::string(flag) == "--profile" || std::string(flag) == "--alpha" ||
+                       std::string(flag) == "--gamma" || std::string(flag) == "--bytes-per-flit";
+    if (model && info.tuned) continue;
+    throw ConfigError(flag, fmt::format("not read by {}: {}; allowed: with run, compare or check --simulate", form,
+                                        model ? info.name + "'s schedule does not depend on the machine profile"
+                                              : "only a simulation's timing reads it"));
+  }
+}
+
 void report_failure(const fw::ScheduleRunResult& r) {
   if (!r.run.ok) std::fprintf(stderr, "error: %s\n", r.run.error.c_str());
   else if (!r.data_ok) std::fprintf(stderr, "error: data check FAIL: %s\n", r.data_error.c_str());

@@ -40,6 +40,9 @@ fw::ScheduleRunOptions resolve(const RunCli& c);
 // --source (--sources) and --op given to algorithms none of which reads them: ConfigError naming
 // the flag and which algorithms read it (an option is used or refused, never ignored).
 void check_unread_params(const RunCli& c, const std::vector<const alg::AlgorithmInfo*>& algorithms);
+// Forms that build a schedule without simulating it (check without --simulate, export) read the
+// profile only where the schedule depends on it (alg::AlgorithmInfo::tuned), and never its timing.
+void check_profile_unread(const RunCli& c, const alg::AlgorithmInfo& info, const std::string& form);
 // A failed run's reason also goes to stderr (the summary on stdout has it too).
 void report_failure(const fw::ScheduleRunResult& r);
 

@@ -183,6 +183,15 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
       SweepParams shape = p;
       shape.erase("source");
       if (built.insert(point_label(shape)).second) alg::build_schedule(fw::algorithm_of(o), net.topology, args);
+      if (spec.command == "check" && !cli->simulate) {
+        // As `wormnet check` without --simulate: what only a simulation reads is refused.
+        for (const char* flag : {"backend", "max-cycles", "sync", "sends", "barrier-cycles", "no-idle-skip",
+                                 "explain-deadlock", "vcs", "buf"})
+          if (p.count(flag) && !(cli->run.cmd->get_option("--" + std::string(flag))->get_expected_max() == 0 &&
+                                 p.at(flag) == "false"))
+            throw ConfigError(flag, "read only when the schedule is simulated; allowed: with simulate: true");
+        check_profile_unread(cli->run, fw::algorithm_of(o), "check without simulate");
+      }
       if (spec.command == "check") jobs.push_back([o, sim = cli->simulate] { return check_point(o, sim); });
       else jobs.push_back([o] { return fw::run_schedule(o).to_json(false); });
     } catch (const CLI::ParseError& e) {

@@ -1,4 +1,4 @@
-// A complete CCL program (README "CCL"): the nodes of a 2D network as a
+// A complete CCL program (docs/papers/ccl.md): the nodes of a 2D network as a
 // process grid; every row broadcasts from its first member while every column
 // broadcasts from its first member, then everybody sums one word. User
 // firmware is a function of the node's NodeApi; the library does the rest.

@@ -1,7 +1,7 @@
 // CCL for node firmware (the CCL paper): process groups and the ten
 // collective operations, called from a node's FirmwareFn exactly as IBM's CCL
 // was called from SP1 programs. Every operation runs the schedule of
-// algorithms/families/ccl (the same one `wormnet run --algorithm ccl-<op>`
+// algorithms/ccl (the same one `wormnet run --algorithm ccl-<op>`
 // runs) for this node's rank, relocated to the caller's memory region, its
 // peers mapped from group ranks to node ids, its messages in a private tag
 // range. Matching is by (source, tag) with unexpected messages buffered by
@@ -11,7 +11,7 @@
 // group's operations in the same order, §1.3's rule).
 //
 // Memory: an operation works in [base, base + region_words(...)) of node
-// memory with the layout of algorithms/families/ccl/ccl.h (e.g. combine: IN
+// memory with the layout of algorithms/ccl/ccl.h (e.g. combine: IN
 // [base, base+b), OUT [base+b, base+2b), scratch after). The library's own
 // messages (partition's records, group's counter) use the region given to the
 // constructor, which needs scratch_words(n_all) words.
@@ -22,7 +22,7 @@
 #include <utility>
 #include <vector>
 
-#include "algorithms/families/ccl/ccl.h"
+#include "algorithms/ccl/ccl.h"
 #include "firmware/node_api.h"
 
 namespace wn::fw::ccl {

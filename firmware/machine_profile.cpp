@@ -7,7 +7,7 @@
 
 namespace wn::fw {
 
-// How the numbers were fitted (see README "Machine profiles"): one network
+// How the numbers were fitted (see docs/firmware.md, "Machine profiles"): one network
 // cycle moves one flit per channel, so clock_ns / bytes_per_flit is the
 // published per-byte time T_n; α + γ + 3·(1+1) router cycles at one hop is the
 // published startup T_s (the 3-cycle-per-hop pipeline is wormnet's router).

@@ -1,7 +1,7 @@
 // Machine profiles: the node-side cost parameters (α, γ, flit width, clock
 // period, copy/combine costs) chosen so that a point-to-point message on the
 // simulated router has the latency the papers publish for that machine. Every
-// field can be overridden from the CLI. Derivations: README "Machine profiles".
+// field can be overridden from the CLI. Derivations: docs/firmware.md, "Machine profiles".
 #pragma once
 #include <string>
 #include <vector>

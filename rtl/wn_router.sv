@@ -45,7 +45,7 @@ module wn_router #(
   output logic [2*ports_p*2-1:0]          obs_from_vc_o,
   output logic                            busy_o
 );
-  // Configuration registers, loaded during reset (README §2: static, stable during reset).
+  // Configuration registers, loaded during reset (rtl/README.md §2: static, stable during reset).
   logic [2:0]  cfg_units_vcs;
   logic [3:0]  cfg_units_ej;
   logic [1:0]  cfg_units_kind;

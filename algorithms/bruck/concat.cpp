@@ -11,8 +11,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "algorithms/families/bruck/bruck.h"
-#include "algorithms/families/baselines/baselines.h"
+#include "algorithms/bruck/bruck.h"
+#include "algorithms/data_words.h"
 
 namespace wn::alg::bruck {
 

@@ -7,8 +7,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "algorithms/families/bruck/bruck.h"
-#include "algorithms/families/baselines/baselines.h"
+#include "algorithms/bruck/bruck.h"
+#include "algorithms/data_words.h"
 
 namespace wn::alg::bruck {
 
@@ -155,6 +155,13 @@ Schedule build_index(int n, int r, int k, uint32_t m) {
     return data_word(int(mod(int64_t(me) - t, n)), uint32_t(me), (a - tmp_base) % m, n, m);
   };
   return s;
+}
+
+OptionSpec radix_option() {
+  OptionSpec radix{"--radix", "bruck-index, ccl-index: radix r (2..n); auto: the r of least C1*beta + C2*tau for "
+                   "the profile", "2", {}, 4096, 2};
+  radix.keyword = "auto";
+  return radix;
 }
 
 }  // namespace wn::alg::bruck

@@ -1,9 +1,9 @@
 // A CCL call's schedule: the op's generator, the barrier-mode wrappers of
 // §3.11, and the payloads with their oracle (x_r word o = data_word(r, 0, o);
 // reductions are checked against the rank-order fold).
-#include "algorithms/families/baselines/baselines.h"
-#include "algorithms/families/bruck/bruck.h"
-#include "algorithms/families/ccl/builder.h"
+#include "algorithms/data_words.h"
+#include "algorithms/bruck/bruck.h"
+#include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {

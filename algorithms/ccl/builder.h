@@ -6,7 +6,7 @@
 #include <map>
 #include <vector>
 
-#include "algorithms/families/ccl/ccl.h"
+#include "algorithms/ccl/ccl.h"
 
 namespace wn::alg::ccl {
 

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "algorithms/families/baselines/baselines.h"
-#include "algorithms/families/bruck/bruck.h"
-#include "algorithms/families/ccl/builder.h"
+#include "algorithms/data_words.h"
+#include "algorithms/bruck/bruck.h"
+#include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {

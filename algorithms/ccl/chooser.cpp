@@ -5,7 +5,7 @@
 
 #include <limits>
 
-#include "algorithms/families/ccl/ccl.h"
+#include "algorithms/ccl/ccl.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {

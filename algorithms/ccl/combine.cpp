@@ -2,7 +2,7 @@
 // combine's circulant keeps R (the window [me+1, me+L)) and S (x (x) R);
 // prefix's tree keeps S (its subtree), P (the prefix it passes down) and one
 // stored child value per level.
-#include "algorithms/families/ccl/builder.h"
+#include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {

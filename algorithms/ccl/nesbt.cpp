@@ -7,7 +7,7 @@
 // (commutative operators: the subtrees are not rank intervals).
 #include <optional>
 
-#include "algorithms/families/ccl/builder.h"
+#include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {

@@ -1,6 +1,6 @@
 // concat (§3.6: the paper's circulant algorithm, negative offsets, and the
 // hypercube recursive exchange for n = 2^d), shift (§3.9) and sync (§3.10).
-#include "algorithms/families/ccl/builder.h"
+#include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {

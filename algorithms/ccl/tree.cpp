@@ -2,7 +2,7 @@
 // scatter and gather (binomial and direct), sync-in and sync-out.
 #include <algorithm>
 
-#include "algorithms/families/ccl/builder.h"
+#include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {

@@ -1,7 +1,7 @@
 // A found schedule as the schedule IR: one message per (step, from, to) of the solver, each the
-// whole block. Payload words follow the baselines' data_word pattern, so the oracle checks
+// whole block. Payload words follow algorithms/data_words.h, so the oracle checks
 // which root's data arrived where.
-#include "algorithms/families/baselines/baselines.h"
+#include "algorithms/data_words.h"
 #include "algorithms/synth/synth.h"
 
 #include <map>

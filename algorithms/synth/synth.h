@@ -1,4 +1,4 @@
-// Schedule synthesis with a SAT solver (issue 19; EDN thesis §2.6-§2.7): the
+// Schedule synthesis with a SAT solver (docs/guide/synth.md; EDN thesis §2.6-§2.7): the
 // fewest steps in which a broadcast (or a reduction) reaches every node of a
 // network when every node sends at most K messages per step, sends only what
 // it holds, and the routes of one step's messages — the network's own routing

@@ -180,7 +180,7 @@ TEST(Algorithms, StepModelAddsStartupsNetworkAndCompletions) {
   EXPECT_EQ(step_model_cycles(s, topo, c), expect);
 }
 
-// Oracle 9 of the EDN thesis (§2.9): the direct transpose on n x n under XY sends n^2 - n
+// The EDN thesis's transpose chapter: the direct transpose on n x n under XY sends n^2 - n
 // messages in one step; all but (0,1)->(1,0) and (n-1,n-2)->(n-2,n-1) share a channel with
 // another, and the busiest channel carries n - 1.
 TEST(DirectTranspose, ContentionOfTheThesis) {

@@ -1,4 +1,4 @@
-// Schedule synthesis (issue 19): minimum steps proven by UNSAT below them,
+// Schedule synthesis (docs/guide/synth.md): minimum steps proven by UNSAT below them,
 // the schedules contention-free in the static checker and in cycle-accurate
 // runs (zero stepwise delay), reductions, constraints, timeouts, files.
 #include <gtest/gtest.h>

@@ -1,4 +1,4 @@
-// Numbers are what the user typed, in decimal (issue 30, class 2): hex integers, hex floats, words
+// Numbers are what the user typed, in decimal: hex integers, hex floats, words
 // for infinities, trailing letters, signs and fractions where an integer belongs are refused in
 // one line naming the option; leading zeros are decimal (cli_numbers_test.cpp).
 #include "bad_input_table.h"

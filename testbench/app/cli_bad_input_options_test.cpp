@@ -1,4 +1,4 @@
-// Every option either changes the result or is refused (issue 30, class 3): given where the
+// Every option either changes the result or is refused: given where the
 // command, the algorithm or the configuration does not read it, it is one line naming the option
 // and who reads it, exit 2, before anything runs.
 #include "bad_input_table.h"
@@ -6,6 +6,30 @@
 namespace {
 
 const BadInput kCases[] = {
+    // A schedule built but not simulated (check without --simulate, export) reads the profile only
+    // where the model chooses its shape (ccl auto, bruck-index --radix auto), never its timing.
+    {"OptCheckStaticAlpha", "check --topology mesh:4x4 --algorithm rd-broadcast --alpha 3", "--alpha",
+     "does not depend on the machine profile"},
+    {"OptCheckStaticProfile", "check --topology mesh:4x4 --algorithm direct-alltoall --profile t3d", "--profile",
+     "does not depend on the machine profile"},
+    {"OptCheckStaticClockOnTuned", "check --topology mesh:4x4 --algorithm ccl-bcast --clock-ns 3", "--clock-ns",
+     "only a simulation's timing reads it"},
+    {"OptCheckStaticCopyCycles", "check --topology cube:3 --algorithm bruck-index --copy-cycles 9", "--copy-cycles",
+     "with run, compare or check --simulate"},
+    {"OptCheckStaticVcs", "check --topology mesh:4x4 --algorithm rd-broadcast --vcs 4", "--vcs",
+     "with check --simulate"},
+    {"OptCheckStaticBuf", "check --topology mesh:4x4 --algorithm rd-broadcast --buf 3", "--buf",
+     "with check --simulate"},
+    {"OptExportProfile", "export --topology mesh:4x4 --algorithm rd-broadcast --profile t3d --out /tmp/wn_opt_x.json",
+     "--profile", "not read by export"},
+    {"OptExportMaxPacketBytes",
+     "export --topology mesh:4x4 --algorithm ccl-bcast --max-packet-bytes 64 --out /tmp/wn_opt_x.json",
+     "--max-packet-bytes", "only a simulation's timing reads it"},
+    // Barrier mode exists only for the rooted and ordered CCL operations.
+    {"OptNonbarrierCombine", "run --topology cube:3 --algorithm ccl-combine --nonbarrier", "--nonbarrier",
+     "ccl-combine does not read it"},
+    {"OptNonbarrierIndex", "run --topology cube:3 --algorithm ccl-index --nonbarrier", "--nonbarrier",
+     "ccl-index does not read it"},
     {"OptHotspotNodeWithoutHotspot", "traffic --hotspot-node 3", "--hotspot-node", "with --pattern hotspot"},
     {"OptHotspotFractionWithoutHotspot", "traffic --pattern uniform --hotspot-fraction 0.5", "--hotspot-fraction",
      "with --pattern hotspot"},

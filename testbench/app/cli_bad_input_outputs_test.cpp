@@ -1,4 +1,4 @@
-// Issue 30, class 1: report paths that must not be replaced, as a table (bad_input_table.h). A
+// Report paths that must not be replaced, as a table (bad_input_table.h). A
 // report is written to a temporary file and renamed over its path, and a rename replaces anything:
 // as root `traffic --json /dev/full` once turned /dev/full into a regular file, and a symlink or a
 // directory failed only after the whole simulation. Every output option refuses, up front, a path

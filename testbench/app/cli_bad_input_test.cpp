@@ -1,4 +1,4 @@
-// Every bad input a reviewer tried (issue 13), as a table (testbench/app/bad_input_table.h).
+// Every bad input a reviewer tried, as a table (testbench/app/bad_input_table.h).
 #include "bad_input_table.h"
 
 namespace {

@@ -1,4 +1,4 @@
-// Decimal means decimal (issue 30, class 2): leading zeros are accepted and read in base 10 on
+// Decimal means decimal: leading zeros are accepted and read in base 10 on
 // the command line and in sweep specs (CLI11 alone would read "017" as octal 15 and refuse "08");
 // the refusals are the table cli_bad_input_numbers_test.cpp.
 #include <gtest/gtest.h>

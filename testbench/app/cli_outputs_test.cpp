@@ -1,4 +1,4 @@
-// Issue 30, class 1, the behaviours a table cannot set up: a symlink, fifo or device node of our
+// Report paths, the behaviours a table cannot set up: a symlink, fifo or device node of our
 // own as an output path, "-" for stdout, a signal in the middle of a write, a write past `ulimit -f`
 // or onto a full disk (a small tmpfs, root only), two sweeps on one results file, and forked points
 // outliving a killed parent. The tables (cli_bad_input_outputs_test.cpp) cover system paths.
@@ -67,7 +67,7 @@ TEST(CliOutputs, FifoAndDirectoryAreRefusedUpFront) {
   }
 }
 
-// As root a device node can be opened for writing and replaced by rename: never (the issue's
+// As root a device node can be opened for writing and replaced by rename: never (once
 // /dev/full, here a node of our own with the same numbers).
 TEST(CliOutputs, DeviceNodeIsNeverReplaced) {
   if (geteuid() != 0) GTEST_SKIP() << "mknod needs root";

@@ -1,4 +1,4 @@
-// Issue 30, class 5 (resources): what the refusals of cli_bad_input_resources_test.cpp leave
+// Resources: what the refusals of cli_bad_input_resources_test.cpp leave
 // running must stay bounded, by structure rather than by the clock: the hypercube layout's
 // arithmetic near 2^32, synth's deadline and memory guard (nothing is built past them), a damaged
 // synth cache entry rebuilt, and traffic's source queues (a count, not packets) with
@@ -268,8 +268,9 @@ TEST(Resources, BenchBudgetIsExact) {
   EXPECT_NE(over.out.find("at most " + std::to_string(most) + " here"), std::string::npos) << over.out;
 }
 
-// Under a 4 GB address-space limit (ulimit -v 4000000) the issue's inputs are refused in one line
-// (exit 2) or run in bounded memory (exit 0): never a signal, never the OOM killer.
+// Under a 4 GB address-space limit (ulimit -v 4000000) the inputs of
+// cli_bad_input_resources_test.cpp are refused in one line (exit 2) or run in bounded memory
+// (exit 0): never a signal, never the OOM killer.
 TEST(Resources, UnderFourGigabytesOfAddressSpaceNothingCrashes) {
   const std::vector<std::pair<std::string, int>> cases = {
       {"run --topology cube:3 --algorithm hc-dcycles-reduce --elements 4294967295", 2},

@@ -294,6 +294,19 @@ TEST(CliSweepSpec, SourceAndOpOnlyWhereTheAlgorithmReadsThem) {
   EXPECT_EQ(o.code, 2) << o.out;
   EXPECT_NE(o.out.find(": op: not read by direct-alltoall; allowed: no op (read by "), std::string::npos) << o.out;
   EXPECT_FALSE(fs::exists(d + "/r.jsonl"));
+  // A check point that is not simulated reads neither the router's buffers nor the profile.
+  write(spec, "command: check\ntopology: mesh:4x4\nalgorithm: rd-broadcast\nvcs: [2, 4]\n");
+  const CliRun v = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");
+  EXPECT_EQ(v.code, 2) << v.out;
+  EXPECT_NE(v.out.find("vcs: read only when the schedule is simulated; allowed: with simulate: true"), std::string::npos)
+      << v.out;
+  write(spec, "command: check\ntopology: mesh:4x4\nalgorithm: rd-broadcast\nalpha: [0, 50]\n");
+  const CliRun a = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");
+  EXPECT_EQ(a.code, 2) << a.out;
+  EXPECT_NE(a.out.find("--alpha: not read by check without simulate"), std::string::npos) << a.out;
+  write(spec, "command: check\ntopology: mesh:4x4\nalgorithm: rd-broadcast\nalpha: [0, 50]\nsimulate: true\n");
+  EXPECT_EQ(wormnet("sweep " + spec + " --emit parallel " + d + "/emit2").code, 0);
+  EXPECT_FALSE(fs::exists(d + "/r.jsonl"));
 }
 
 TEST(CliSweepSpec, ShippedSpecsAreValid) {

@@ -216,7 +216,7 @@ TEST(CliRun, RtlTraceIsWritten) {
 }
 
 // `check --deadlock`: exit 0 and "acyclic" for the routing function as shipped; exit 1 and the
-// ring's channels in the JSON for a torus without the dateline (issue 20).
+// ring's channels in the JSON for a torus without the dateline (docs/checks.md).
 TEST(Cli, DeadlockCheckOfTheRoutingFunction) {
   const std::string json = std::string(WN_BINARY_DIR) + "/cli_deadlock.json";
   const auto ok = wormnet("check --deadlock --topology torus:4x4 --vcs 4 --json " + json);

@@ -1,4 +1,4 @@
-// Checked before the first cycle (issue 30, class 4): every variant of a compare list, every point
+// Checked before the first cycle: every variant of a compare list, every point
 // of a sweep spec (traffic too), every results file read; and a failed run says why on stderr.
 #include <gtest/gtest.h>
 

@@ -7,7 +7,7 @@
 
 #include <cmath>
 
-#include "algorithms/families/bruck/bruck.h"
+#include "algorithms/bruck/bruck.h"
 #include "algorithms/step_cost.h"
 #include "systemc/core/config_error.h"
 
@@ -48,6 +48,7 @@ void linear_bounds(Prediction& p, int n, int k, uint32_t m, const CostParams& c,
 AlgorithmInfo index_entry() {
   AlgorithmInfo a;
   a.name = "bruck-index";
+  a.tuned = true;  // --radix auto
   a.summary = "all-to-all personalized (index), radix r, k-port (Bruck et al.): rotate, ceil(log_r n) subphases of "
               "up to r-1 steps (k per round), rotate back";
   a.params = "--bytes (per block) --ports --group";
@@ -126,13 +127,6 @@ AlgorithmInfo concat_entry() {
 }
 
 }  // namespace
-
-OptionSpec bruck::radix_option() {
-  OptionSpec radix{"--radix", "bruck-index, ccl-index: radix r (2..n); auto: the r of least C1*beta + C2*tau for "
-                   "the profile", "2", {}, 4096, 2};
-  radix.keyword = "auto";
-  return radix;
-}
 
 Family family_bruck() {
   Family f;

@@ -4,8 +4,8 @@
 // C3 of the call next to the step model and the paper's T = C1 t_s + C2 t_c.
 #include <fmt/format.h>
 
-#include "algorithms/families/bruck/bruck.h"
-#include "algorithms/families/ccl/ccl.h"
+#include "algorithms/bruck/bruck.h"
+#include "algorithms/ccl/ccl.h"
 #include "algorithms/families/ccl/partition.h"
 #include "algorithms/group.h"
 #include "algorithms/step_cost.h"
@@ -17,6 +17,12 @@ namespace {
 
 double ts_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.router_cycles_per_hop; }
 double tc_of(const CostParams& c) { return 1.0 / std::max(1, c.words_per_flit); }
+
+// Barrier mode wraps only the operations with a root or an order (§1.3, §3.11); combine, concat,
+// index and sync end together anyway, so they do not read --nonbarrier.
+bool barrier_mode(ccl::Op op) {
+  return op != ccl::Op::Combine && op != ccl::Op::Concat && op != ccl::Op::Index && op != ccl::Op::Sync;
+}
 
 bool partitioned(const AlgorithmArgs& a) { return a.options.word("--partition") != "none"; }
 
@@ -30,7 +36,7 @@ ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a, int n = 0) {
   c.op_id = a.op;
   const std::string alg = a.options.word("--ccl-alg");
   c.alg = alg == "auto" ? "" : alg;
-  c.barrier = a.options.word("--nonbarrier") != "on";
+  c.barrier = !barrier_mode(op) || a.options.word("--nonbarrier") != "on";
   if (op == ccl::Op::Index) {
     const uint64_t r = a.options.number("--radix");
     c.radix = r ? int(r) : bruck::choose_radix(c.n, 1, c.b, ts_of(a.cost), tc_of(a.cost)).r;
@@ -85,10 +91,12 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
   a.name = name;
   a.summary = summary;
   a.params = std::string(rooted ? "--source (orig / dest) " : "") + "--bytes --op --group";
-  a.options = {"--ccl-alg", "--nonbarrier", "--partition"};
+  a.options = {"--ccl-alg", "--partition"};
+  if (barrier_mode(op)) a.options.push_back("--nonbarrier");
   for (auto& e : extra) a.options.push_back(std::move(e));
   a.rooted = rooted;
   a.groups = true;
+  a.tuned = true;  // --ccl-alg auto, ccl-index --radix auto
   a.check = [op](const Topology& topo, const AlgorithmArgs& args) {
     int n = 0;
     if (partitioned(args)) {

@@ -1,5 +1,5 @@
 // EDN broadcast on a 2^d x 2^d x z torus (Tsai's thesis, Theorem 3,
-// with the digest's zone rule replacing the lost pattern (b)): a holder that
+// with our zone rule replacing the lost pattern (b)): a holder that
 // owns several XY planes splits them into at most 7 (first step) or 6 zones,
 // keeps the first and sends to the plane of every other zone nearest to it —
 // one target routed +Z and one routed -Z straight along Z, the others via a

@@ -39,7 +39,7 @@
 // The cost of this freedom from contention is volume. Every level of
 // gathering multiplies a bundle by 4, so a message carries 4^(level+1)
 // blocks. On 32x32 the middle exchange carries 16 blocks (the thesis's
-// bundles stay at 4). See docs/results/edn-transpose.md.
+// bundles stay at 4). See docs/papers/edn.md (Matrix transposition).
 // The checker proves the rest (edn_transpose_test): zero shared channels in
 // every step for k = 2..5, at most 3 sends and 3 receives per node per step.
 #include <array>

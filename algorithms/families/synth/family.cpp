@@ -13,7 +13,7 @@
 #include <map>
 #include <sstream>
 
-#include "algorithms/families/baselines/baselines.h"
+#include "algorithms/registry.h"
 #include "algorithms/step_cost.h"
 #include "algorithms/synth/synth.h"
 #include "systemc/core/config_error.h"

@@ -56,7 +56,7 @@ void RouterModel::reset(const RouterConfig& cfg) {
   delayed_ = false;
 }
 
-// Route of the front of IDLE input VC q (README §3), cached until the VC is
+// Route of the front of IDLE input VC q (rtl/README.md §3), cached until the VC is
 // allocated: the front of an IDLE VC does not change, nor does the route.
 void RouterModel::route_front(int q) {
   rv_ |= bit64(q);

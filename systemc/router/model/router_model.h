@@ -8,7 +8,7 @@
 // search is cyclic "first requester at or after ptr", and every pointer is set
 // to winner + 1; so "first requester after the last winner" is the same
 // requester in both spaces (a pointer past the last used index wraps to the
-// first requester, as padded indices in between never request). README §2.
+// first requester, as padded indices in between never request). rtl/README.md §2.
 //
 // Speed: fixed arrays, one 64-bit mask per state bit over q, a ring FIFO per
 // input VC, the route of a waiting head computed once (the route is a pure

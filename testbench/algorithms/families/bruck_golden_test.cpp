@@ -42,7 +42,7 @@ void expect_state(const std::vector<std::vector<alg::Word>>& mem, uint32_t base,
       EXPECT_EQ(mem[size_t(p)][base + uint32_t(t)], cell(v[size_t(p * kN + t)])) << what << " p" << p << " off " << t;
 }
 
-// The same, given as the spec's §5.1 tables: five rows (offsets), columns p0..p4.
+// The same, given as the paper's tables (Fig. 3): five rows (offsets), columns p0..p4.
 std::string by_offset(const std::string& rows) {
   const auto v = split(rows);
   std::string out;

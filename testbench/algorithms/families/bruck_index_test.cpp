@@ -4,7 +4,7 @@
 #include <cmath>
 #include <random>
 
-#include "algorithms/families/bruck/bruck.h"
+#include "algorithms/bruck/bruck.h"
 #include "testbench/algorithms/families/bruck_helpers.h"
 
 namespace wn::fw {

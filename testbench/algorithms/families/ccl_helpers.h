@@ -58,7 +58,9 @@ inline ScheduleRunOptions options_of(const Opts& o) {
   for (int i = 0; i < o.n; ++i) r.group.push_back(i);
   r.family_options = o.extra;
   r.family_options["--ccl-alg"] = o.alg;
-  if (!o.barrier) r.family_options["--nonbarrier"] = "on";
+  // Combine, concat, index and sync have no barrier mode (ccl-combine refuses --nonbarrier).
+  const bool barrier_mode = o.op != "combine" && o.op != "concat" && o.op != "index" && o.op != "sync";
+  if (!o.barrier && barrier_mode) r.family_options["--nonbarrier"] = "on";
   return r;
 }
 
@@ -93,7 +95,7 @@ inline Steps run_steps(const Opts& o) {
   return s;
 }
 
-// "0>4 | 0>2 | 0>1, 2>3" (the spec's a→b lists; '|' separates steps).
+// "0>4 | 0>2 | 0>1, 2>3" (a→b per message; '|' separates steps).
 inline std::vector<std::set<std::pair<int, int>>> parse_steps(const std::string& text) {
   std::vector<std::set<std::pair<int, int>>> out(1);
   std::istringstream in(text);

@@ -4,7 +4,7 @@
 // run's data check (non-commutative `affine` where the order matters).
 #include <random>
 
-#include "algorithms/families/ccl/ccl.h"
+#include "algorithms/ccl/ccl.h"
 #include "testbench/algorithms/families/ccl_helpers.h"
 
 namespace wn::fw {

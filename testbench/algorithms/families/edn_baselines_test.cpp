@@ -18,7 +18,7 @@
 namespace wn::alg {
 namespace {
 
-// Fig 3.3 (oracle 2): mesh:4x4 from (2,0), D = pattern B; the send back to the source suppressed.
+// The thesis's Fig 3.3: mesh:4x4 from (2,0), D = pattern B; the send back to the source suppressed.
 TEST(SldBroadcast, FigureThreeThreeExactly) {
   const Topology topo = Topology::parse("mesh:4x4");
   auto id = [&](int x, int y) { return topo.node_at({x, y}); };
@@ -86,7 +86,7 @@ int t_of(uint64_t p, int k) {
 
 TEST(FtBroadcast, StepCountsFollowTheRecurrence) {
   for (int n = 1; n <= 5; ++n) EXPECT_EQ(edn::ft_steps(uint64_t(1) << (2 * n), 1), 2 * n) << "n " << n;
-  EXPECT_EQ(edn::ft_steps(1024, 1), 10);  // oracle 16
+  EXPECT_EQ(edn::ft_steps(1024, 1), 10);  // log2 1024 (one packet: the binomial tree)
   EXPECT_EQ(edn::ft_steps(1024, 18), 67);
   EXPECT_EQ(edn::ft_steps(64, 2), 10);  // N(t, 2): 1 1 2 3 5 8 13 21 34 55 89
   EXPECT_EQ(edn::ft_steps(64, 3), 13);  // N(t, 3): 1 1 1 2 3 4 6 9 13 19 28 41 60 88

@@ -59,7 +59,7 @@ TEST(EdnReduceRun, RotatedTreeContentionFree) { expect_reduce_run("rotated", fal
 TEST(EdnReduceRun, PlainTreeContends) { expect_reduce_run("plain", true); }
 TEST(EdnGatherRun, EveryBlockArrivesContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-gather", 30, 64), false); }
 
-// Oracle 17 (thesis Ch 5): EDN has the smaller startup term, scatter-collect the smaller per-byte
+// Thesis Ch 5: EDN has the smaller startup term, scatter-collect the smaller per-byte
 // term, so EDN wins short messages and SC long ones (mesh:8x8, ncube2, 3 ports, model; measured
 // 885 vs 2060 cycles at 256 B, 8821 vs 5966 at 8 KiB).
 uint64_t cycles_of(const std::string& algo, uint32_t bytes) {

@@ -16,7 +16,7 @@
 namespace wn::alg {
 namespace {
 
-// Oracle 3: the top-level EDNs of the Appendix recurrence, k = 3..10.
+// The top-level EDNs of the Appendix recurrence, k = 3..10.
 TEST(EdnMesh, TopNodesFollowTheAppendixTable) {
   const std::vector<std::vector<edn::Node>> table = {
       {{1, 0}, {6, 0}, {2, 7}, {5, 7}},         {{2, 7}, {13, 7}, {5, 8}, {10, 8}},
@@ -50,7 +50,7 @@ TEST(EdnMesh, EverySource8x8) { expect_every_source(3, 1.6726); }
 TEST(EdnMesh, EverySource16x16) { expect_every_source(4, 1.7811); }
 TEST(EdnMesh, EverySource32x32) { expect_every_source(5, 1.8588); }
 
-// Oracle 7: in the last step 3N/4 nodes receive, each from a 1-hop neighbour.
+// The thesis: in the last step 3N/4 nodes receive, each from a 1-hop neighbour.
 TEST(EdnMesh, LastStepThreeQuartersFromNeighbours) {
   const Topology topo = Topology::parse("mesh:16x16");
   AlgorithmArgs a;
@@ -70,7 +70,7 @@ TEST(EdnMesh, LastStepThreeQuartersFromNeighbours) {
   EXPECT_EQ(neighbours, last);
 }
 
-// Oracles 11, 12 (torus, §2.10): d steps for every source, exactly once, channel-disjoint with
+// The torus (thesis Ch 4): d steps for every source, exactly once, channel-disjoint with
 // ties routed +, fan-out 3, and the maximum hops of each step = 2 delta (the §2.10 table).
 void expect_torus(int d, const std::vector<int>& max_hops_per_step) {
   const Topology topo = Topology::parse(fmt::format("torus:{0}x{0}", 1 << d));
@@ -108,7 +108,7 @@ TEST(EdnTorus, WorkedExample8x8) {
   EXPECT_EQ(f.count({{0, 0}, {7, 1}}), 1u);
 }
 
-// Oracle 8 (§2.8): the rotated reversed tree plus the reversed startup reduces to every root in
+// edn-reduce: the rotated reversed tree plus the reversed startup reduces to every root in
 // k + 1 steps, channel-disjoint, at most 3 receives per node per step, with the non-commutative
 // affine operator folded in the documented order (the timing-free reference run checks the data).
 void expect_reduce_every_root(int k) {
@@ -159,7 +159,7 @@ TEST(EdnReduce, PlainReversedTreeHasContentionFromEightByEight) {
   }
 }
 
-// Oracle 18: the dimensional broadcast takes 2n steps on 2^n x 2^n, one send per node per step
+// The dimensional broadcast (thesis Ch 5) takes 2n steps on 2^n x 2^n, one send per node per step
 // (one-port), each node once, every step contention-free (RD along a line is).
 TEST(DimBroadcast, TwoNStepsEverySource) {
   for (int k : {2, 3, 4}) {
@@ -192,7 +192,7 @@ TEST(ScBroadcast, EverySource8x8) {
   }
 }
 
-// Oracle 13 (Theorem 3): on 2^d x 2^d x z tori the zone rule takes d + 1 steps for 2 <= z <= 7
+// Theorem 3 of the thesis: on 2^d x 2^d x z tori the zone rule takes d + 1 steps for 2 <= z <= 7
 // and d + m + 2 for 7*6^m < z <= 7*6^(m+1), every node once, every step channel-disjoint, at
 // most 6 sends per node per step (all-port). Every source of the smaller sizes.
 int theorem3(int d, int z) {

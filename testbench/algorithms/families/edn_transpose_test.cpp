@@ -28,7 +28,7 @@ Schedule transpose(const char* algo, const Topology& topo) {
   return make_schedule(algo, topo, a);
 }
 
-// Oracle 9: n^2 - n messages, all but two in stepwise contention, the two free ones are
+// The thesis's direct transpose: n^2 - n messages, all but two in stepwise contention, the two free ones are
 // (0,1) -> (1,0) and (n-1,n-2) -> (n-2,n-1), and the busiest channel carries n - 1 messages.
 void expect_direct(int n) {
   const Topology topo = mesh(n);
@@ -59,8 +59,8 @@ TEST(DirectTranspose, Contention8x8) { expect_direct(8); }
 TEST(DirectTranspose, Contention16x16) { expect_direct(16); }
 TEST(DirectTranspose, Contention32x32) { expect_direct(32); }
 
-// Oracle 10, and better for odd k: k steps on 2^k x 2^k and no channel shared by two messages of
-// one step for k = 2..5 (the thesis: contention among 3n/4 messages in one step for odd k). The
+// The thesis's EDN transpose, and better for odd k: k steps on 2^k x 2^k and no channel shared
+// by two messages of one step for k = 2..5 (the thesis: contention among 3n/4 messages in one step for odd k). The
 // messages per step: gathers and scatters of the blocks' EDNs and the diagonal blocks' relays,
 // and the recursive exchanges between them.
 void expect_edn(int k, const std::vector<int>& messages_per_step) {

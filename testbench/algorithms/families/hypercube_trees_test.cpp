@@ -65,7 +65,7 @@ TEST(HypercubeTrees, ButterflyStagesAndLoads) {
 }
 
 // nESBT: d spanning binomial trees, pairwise directed-edge-disjoint, height d+1,
-// d(2^d - 1) distinct directed edges (spec §3.7, oracle 19).
+// d(2^d - 1) distinct directed edges (Mathur & Johnsson's nESBT).
 TEST(HypercubeTrees, EdgeDisjointSpanningBinomialTrees) {
   for (int d = 2; d <= 8; ++d) {
     const uint32_t n = 1u << d;

@@ -44,7 +44,7 @@ TEST(HypercubeTrends, DcyclesBeatSingleCycleFromEightNodesGainBelowD) {
 // at N = 16 / 32, M' = 64, cm200. The single cycle does not reproduce Table 6 (0.90-2.15, 1.74 at
 // 16 and 1.33 at 32 nodes): here 0.95 / 0.81, because our router gathers in one step what the
 // CM-200's router gathered slowly (its "send" is 2.6x its spread, Table 10); pinned, and said in
-// docs/results/hypercube.md.
+// docs/papers/hypercube.md.
 TEST(HypercubeTrends, SpeedupsOverSendAndSpread) {
   const uint64_t ss4 = cycles_of("send-spread", 4, 64), ss5 = cycles_of("send-spread", 5, 64);
   for (auto [d, ss] : {std::pair<int, uint64_t>{4, ss4}, {5, ss5}}) {

@@ -32,9 +32,9 @@ nlohmann::json isolated(const ScheduleRunOptions& o) {
   return run_isolated([o] { return run_schedule(o).to_json(false); });
 }
 
-// The digest's cycle-level oracle with our router: a step costs alpha + 3(h+1)
+// The cycle-level oracle with our router: a step costs alpha + 3(h+1)
 // + F - 1 (+ gamma = 0), F = L m + 1 flits, so T = S (alpha + c0) + B m + H t_hop
-// with c0 = 3, t_hop = 3; S, B, H are the digest's table values.
+// with c0 = 3, t_hop = 3; S, B, H are the corrected values of docs/papers/torus-exchange.md.
 uint64_t oracle_cycles(uint64_t S, uint64_t B, uint64_t H, uint32_t bytes) { return S * (kAlpha + 3) + B * (bytes / 4) + H * 3; }
 
 void expect_barrier_run(const nlohmann::json& j, uint64_t S, uint64_t B, uint64_t H, uint32_t bytes) {
@@ -48,7 +48,7 @@ void expect_barrier_run(const nlohmann::json& j, uint64_t S, uint64_t B, uint64_
 
 // Rows 14 + cycle oracle: barrier steps on the model, d = 2, 3, 4, both modes
 // where they differ; data checked word for word, zero stepwise contention,
-// cycles exactly the digest's formula, and the paper line S t_s + B m t_c.
+// cycles exactly that formula, and the paper line S t_s + B m t_c.
 TEST(TorusExchangeCycles, BarrierRunsMatchTheCycleOracle) {
   expect_barrier_run(isolated(torus_run("torus:4x4", "torus-exchange", 16, true)), 4, 32, 4, 16);
   expect_barrier_run(isolated(torus_run("torus:8x8", "torus-exchange", 16, true)), 6, 192, 14, 16);

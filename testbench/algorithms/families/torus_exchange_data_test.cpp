@@ -178,7 +178,7 @@ TEST(TorusExchangeOracle, Row18HoldingsAfterPhases) {
 }
 
 // §2.7 invariants for every T1.x, d = 3..5, after every phase and send step,
-// written from the digest: (holders, sources = aligned 2^p block, destination rule).
+// written out from the paper's rules: (holders, sources = aligned 2^p block, destination rule).
 TEST(TorusExchangeOracle, Row18InvariantsEveryPhase) {
   auto sg1 = [](int p, int a, int b) {
     const int m = (1 << p) - 1;
@@ -196,7 +196,7 @@ TEST(TorusExchangeOracle, Row18InvariantsEveryPhase) {
       alg::AlgorithmArgs a;
       a.words = 1;
       const alg::Schedule s = alg::make_schedule("torus-exchange", t, a, {{"--x", std::to_string(x)}});
-      // End tag of every phase p (1..d) and send step, from the digest's step counts.
+      // End tag of every phase p (1..d) and send step, from the step counts (S).
       std::map<uint32_t, int> phase_end;  // tag -> phase (d + s for send step s)
       int tag = -1;
       for (int p = 1; p <= d; ++p) {
@@ -236,7 +236,7 @@ TEST(TorusExchangeOracle, Row18InvariantsEveryPhase) {
     }
 }
 
-// Row 16: keep mode (§2.8, §3.4): same S, the digest's totals and per-step maxima, complete exchange.
+// Row 16: keep mode (§2.8, §3.4): same S, the corrected totals and per-step maxima, complete exchange.
 TEST(TorusExchangeOracle, Row16KeepMode) {
   struct K {
     const char* topo;
@@ -271,7 +271,7 @@ TEST(TorusExchangeOracle, Row16KeepMode) {
 }
 
 // Row 16, literal T1 (SG_p(2) exchanging in phases 2..d-2, §7 E4): identical to
-// T1 in ideal mode; in keep mode the digest's §4.5 column and §3.4 totals.
+// T1 in ideal mode; in keep mode the corrected keep-mode totals.
 TEST(TorusExchangeOracle, Row16KeepModeLiteralT1) {
   auto maxima = [](const alg::Schedule& s) {
     std::vector<uint64_t> mx;

@@ -1,6 +1,7 @@
 // Suh, Shin & An complete exchange on 2^d x 2^d tori (Suh, Shin & An): the §6
 // oracle table rows 1-14 and 17 statically, options, and pairwise-exchange.
-// Every number below is the digest's, and every measured value is counted from
+// Every expected number below is the paper's, corrected where the paper errs (errata in
+// docs/papers/torus-exchange.md), and every measured value is counted from
 // the generated schedule (torus_exchange_trace.h decodes which blocks each
 // message carries from its payload words) or from the static checker, never
 // from the family's own formulas.
@@ -22,7 +23,7 @@ struct Row {
   std::vector<uint64_t> sizes;
   uint64_t B;
   uint64_t H;
-  std::vector<int> messages;  // empty: not given by the digest
+  std::vector<int> messages;  // empty: not given
   std::vector<int> hops;      // empty: not given
 };
 
@@ -164,7 +165,7 @@ TEST(TorusExchangeOracle, Row16KeepModeSixtyFour) {
 
 // Row 13: T1.x in general, d = 2..5 and every x: S = 3*2^{d-2-x} + 3x (2d for
 // d <= 3), B = 3*2^{3d-3} + 5(2^x - 1) 2^{2d-1} (d*2^{2d} for d <= 3), H by the
-// §3.3 sum, written out here from the digest.
+// §3.3 sum, written out here.
 uint64_t digest_h(int d, int x) {
   if (d == 2) return 4;
   uint64_t h = 0;

@@ -1,4 +1,4 @@
-// torus:8x8 tornado, 2 VCs x 8 flits, 4-flit packets (docs/results/
+// torus:8x8 tornado, 2 VCs x 8 flits, 4-flit packets (docs/results-other/
 // torus-tornado-saturation.md): why accepted throughput falls past
 // saturation, and the numbers pinned exactly.
 //
@@ -69,7 +69,7 @@ void PrintTo(const Pinned& p, std::ostream* os) { *os << p.name; }
 
 class TorusTornadoSaturation : public ::testing::TestWithParam<Pinned> {};
 
-// The configuration of the issue: `wormnet traffic --topology torus:8x8
+// The configuration of the question on that page: `wormnet traffic --topology torus:8x8
 // --pattern tornado --vcs 2 --buf 8 --packet-flits 4 --rate R --cycles 20000
 // --warmup 2000 --drain 1` (seed 1, one-port, model backend; --drain 1 ends the
 // run after the window and changes no number measured in it). Node (0,0)

@@ -1,4 +1,4 @@
-// Deadlock freedom of the routing function (issue 20): the channel dependency
+// Deadlock freedom of the routing function (docs/guide/check.md): the channel dependency
 // graph is acyclic for every topology kind and VC count the network accepts,
 // and has a cycle around a ring when a torus runs without its dateline classes.
 #include <gtest/gtest.h>
@@ -45,7 +45,7 @@ TEST(ChannelDependency, TorusWithoutDatelineHasARingCycle) {
   }
   // Radix 3: no route takes two hops in one dimension, so even without the dateline there is no cycle.
   EXPECT_TRUE(graph("torus:3x3x3", 2, false).acyclic);
-  // The dateline rule leaves part of the second class idle (docs/results/torus-tornado-saturation.md).
+  // The dateline rule leaves part of the second class idle (docs/results-other/torus-tornado-saturation.md).
   EXPECT_LT(graph("torus:8x8", 2).channels, graph("torus:8x8", 2, false).channels);
 }
 

@@ -1,0 +1,2 @@
+// Layering-check fixture: the co-simulation, listed below algorithms but not reached by it.
+#pragma once

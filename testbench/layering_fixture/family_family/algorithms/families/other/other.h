@@ -1,0 +1,2 @@
+// Layering-check fixture: another family's header.
+#pragma once

@@ -1,0 +1,2 @@
+// Layering-check fixture: the higher layer.
+#pragma once
