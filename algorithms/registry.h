@@ -116,6 +116,11 @@ bool option_applies(const Family& f, const OptionSpec& spec, const std::map<std:
 // A family's `supports` for "any network of at least 2 nodes" (collectives need a partner).
 std::function<std::string(const Topology&)> any_network(const std::string& family);
 
+// Throws std::logic_error naming the family, the algorithm and the field when a registration
+// lacks what the pipeline calls (name, summary, supports; per algorithm: name, summary, check,
+// max_messages, build, cost) or reads a family option the family does not declare. families()
+// runs it on every family once, before any is used.
+void validate_family(const Family& f);
 const std::vector<Family>& families();
 const std::vector<AlgorithmInfo>& algorithms();  // every family's, in family order
 // Throws ConfigError("--algorithm", allowed names) when unknown.

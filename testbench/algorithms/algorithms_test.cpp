@@ -210,3 +210,37 @@ TEST(DirectTranspose, ContentionOfTheThesis) {
 
 }  // namespace
 }  // namespace wn::alg
+
+namespace wn::alg {
+namespace {
+
+// A registration that leaves out what the pipeline calls is refused when the registry is built,
+// naming the family, the algorithm and the field (not a bad_function_call in the middle of a run).
+TEST(Registry, RegistrationNamesTheMissingField) {
+  for (const auto& f : families()) EXPECT_NO_THROW(validate_family(f)) << f.name;
+  Family f = families().front();
+  auto message = [](const Family& bad) {
+    try {
+      validate_family(bad);
+    } catch (const std::logic_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("accepted");
+  };
+  Family no_check = f;
+  no_check.algorithms.front().check = nullptr;
+  EXPECT_EQ(message(no_check), "family '" + f.name + "': algorithm '" + f.algorithms.front().name +
+                                   "' has no check; required: name, summary, check, max_messages, build, cost");
+  Family no_bound = f;
+  no_bound.algorithms.back().max_messages = nullptr;
+  EXPECT_NE(message(no_bound).find("has no max_messages"), std::string::npos);
+  Family twice = f;
+  twice.algorithms.push_back(f.algorithms.front());
+  EXPECT_NE(message(twice).find("registered twice"), std::string::npos);
+  Family undeclared = f;
+  undeclared.algorithms.front().options.push_back("--no-such-flag");
+  EXPECT_NE(message(undeclared).find("reads --no-such-flag, which the family does not declare"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wn::alg
