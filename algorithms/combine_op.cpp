@@ -24,8 +24,7 @@ std::vector<CombineOpInfo>& table() {
       {"sum", op_sum, true, "unsigned sum mod 2^32"},
       {"max", op_max, true, "unsigned maximum"},
       {"min", op_min, true, "unsigned minimum"},
-      {"affine", op_affine, false,
-       "composition of affine maps x -> a*x+b mod 2^16 (associative)"},
+      {"affine", op_affine, false, "composition of affine maps x -> a*x+b mod 2^16 (associative)"},
   };
   return ops;
 }

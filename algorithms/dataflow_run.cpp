@@ -26,6 +26,7 @@ class Dataflow {
       advance(r);
     }
   }
+
  private:
   struct RankState {
     size_t step = 0;

@@ -30,9 +30,10 @@ void check_file(const ScheduleFile& f, const Topology& topo, const AlgorithmArgs
   const int n = int(args.group.size());
   if (n < f.ranks) {
     const bool whole = n == topo.nodes();
-    throw ConfigError(whole ? "--topology" : "--group",
-                      fmt::format("{} has {} ranks, {} has {} nodes; allowed: {} at least {} nodes", f.path, f.ranks,
-                                  whole ? topo.name() : "the group", n, whole ? "a network of" : "a group of", f.ranks));
+    throw ConfigError(
+        whole ? "--topology" : "--group",
+        fmt::format("{} has {} ranks, {} has {} nodes; allowed: {} at least {} nodes", f.path, f.ranks,
+                    whole ? topo.name() : "the group", n, whole ? "a network of" : "a group of", f.ranks));
   }
   for (int r = 0; r < f.ranks; ++r)
     for (size_t i = 0; i < f.programs[size_t(r)].size(); ++i) {

@@ -23,8 +23,10 @@ std::vector<int> resolve_group(const Topology& topo, const std::vector<int>& gro
   std::set<int> seen;
   for (int g : group) {
     if (g < 0 || g >= topo.nodes())
-      throw ConfigError("--group", fmt::format("node {} is not in {}; allowed: 0..{}", g, topo.name(), topo.nodes() - 1));
-    if (!seen.insert(g).second) throw ConfigError("--group", fmt::format("node {} listed twice; allowed: distinct ids", g));
+      throw ConfigError("--group",
+                        fmt::format("node {} is not in {}; allowed: 0..{}", g, topo.name(), topo.nodes() - 1));
+    if (!seen.insert(g).second)
+      throw ConfigError("--group", fmt::format("node {} listed twice; allowed: distinct ids", g));
   }
   if (group.size() < 2) throw ConfigError("--group", "needs at least 2 nodes");
   return group;

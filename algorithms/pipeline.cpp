@@ -67,8 +67,9 @@ OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string
   OptionValues out;
   for (const auto& [flag, text] : given) {
     if (std::find(info.options.begin(), info.options.end(), flag) == info.options.end())
-      throw ConfigError(flag, fmt::format("{} does not read it; allowed for {}: {}", info.name, info.name,
-                                          info.options.empty() ? std::string("no family options") : join(info.options)));
+      throw ConfigError(flag,
+                        fmt::format("{} does not read it; allowed for {}: {}", info.name, info.name,
+                                    info.options.empty() ? std::string("no family options") : join(info.options)));
   }
   for (const auto& [flag, text] : given)
     if (const OptionSpec* spec = spec_of(fam, flag); spec && !option_applies(fam, *spec, given))
@@ -76,7 +77,8 @@ OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string
                                           spec->only_with_value, flag, spec->only_with_flag, spec->only_with_value));
   for (const auto& flag : info.options) {
     const OptionSpec* spec = spec_of(fam, flag);
-    if (!spec) throw std::logic_error(info.name + " reads " + flag + ", which family " + fam.name + " does not declare");
+    if (!spec)
+      throw std::logic_error(info.name + " reads " + flag + ", which family " + fam.name + " does not declare");
     auto it = given.find(flag);
     parse_one(*spec, it == given.end() ? spec->default_value : it->second, out);
   }
@@ -107,7 +109,8 @@ Prediction predict(const AlgorithmInfo& info, const Topology& topo, const BuiltS
   Prediction p = info.cost(topo, built.args, c, built.schedule);
   // The EDN thesis's closed form, where it has one for this broadcast (a family may have set its own).
   // A file named like a family's algorithm is not that algorithm: no paper's formula for files.
-  if (p.thesis_formula.empty() && info.file.empty() && (built.args.group.empty() || int(built.args.group.size()) == topo.nodes()))
+  if (p.thesis_formula.empty() && info.file.empty() &&
+      (built.args.group.empty() || int(built.args.group.size()) == topo.nodes()))
     if (const auto t = thesis_broadcast_cost(info.name, topo, c, built.args.words)) {
       p.thesis_cycles = t->cycles;
       p.thesis_formula = t->formula;

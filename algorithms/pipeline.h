@@ -23,8 +23,7 @@ struct BuiltSchedule {
 // Throws ConfigError for anything the user can fix; std::logic_error when a
 // generator builds an invalid schedule.
 // `on_nodes` false: a `groups` algorithm's schedule stays over ranks 0..group-1 (`wormnet export`).
-BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args,
-                             bool on_nodes = true);
+BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args, bool on_nodes = true);
 Prediction predict(const AlgorithmInfo& info, const Topology& topo, const BuiltSchedule& built, const CostParams& c);
 
 }  // namespace wn::alg

@@ -23,7 +23,8 @@ void validate_family(const Family& f) {
   std::vector<std::string> seen;
   for (const auto& a : f.algorithms) {
     auto missing = [&](const char* field) {
-      fail("algorithm '" + a.name + "' has no " + field + "; required: name, summary, check, max_messages, build, cost");
+      fail("algorithm '" + a.name + "' has no " + field +
+           "; required: name, summary, check, max_messages, build, cost");
     };
     if (a.name.empty()) missing("name");
     if (a.summary.empty()) missing("summary");
@@ -102,8 +103,7 @@ std::vector<OptionSpec> all_options() {
   std::vector<OptionSpec> out;
   for (const auto& f : families())
     for (const auto& o : f.options)
-      if (std::none_of(out.begin(), out.end(), [&](const OptionSpec& x) { return x.flag == o.flag; }))
-        out.push_back(o);
+      if (std::none_of(out.begin(), out.end(), [&](const OptionSpec& x) { return x.flag == o.flag; })) out.push_back(o);
   return out;
 }
 
@@ -143,32 +143,35 @@ HostLimit host_limit() {
 uint64_t node_memory_limit_bytes() { return host_limit().bytes; }
 
 std::string node_memory_limit_source() {
-  return host_limit().ulimit ? "half of this process's address-space limit, ulimit -v" : "a third of this machine's RAM";
+  return host_limit().ulimit ? "half of this process's address-space limit, ulimit -v"
+                             : "a third of this machine's RAM";
 }
 
 void check_node_memory(const Topology& topo, uint64_t words_per_node) {
   const uint64_t total = words_per_node * uint64_t(topo.nodes()) * 4, limit = node_memory_limit_bytes();
   if (total > limit)
-    throw ConfigError("--bytes", fmt::format("{} words per node need {} MiB of simulated node memory on {}; allowed: "
-                                             "at most {} MiB here ({})",
-                                             words_per_node, total >> 20, topo.name(), limit >> 20,
-                                             node_memory_limit_source()));
+    throw ConfigError("--bytes",
+                      fmt::format("{} words per node need {} MiB of simulated node memory on {}; allowed: "
+                                  "at most {} MiB here ({})",
+                                  words_per_node, total >> 20, topo.name(), limit >> 20, node_memory_limit_source()));
 }
 
 void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages,
                          const std::string& field, const std::string& smaller) {
   const uint64_t limit = node_memory_limit_bytes();
   if (messages > limit / kHostBytesPerMessage)
-    throw ConfigError(field, fmt::format("{} on {} sends up to {} messages, whose schedule needs about {} MiB of host "
-                                         "memory; allowed: at most {} MiB here ({}): {}",
-                                         algorithm, topo.name(), messages,
-                                         (std::min(messages, UINT64_MAX / kHostBytesPerMessage) * kHostBytesPerMessage) >> 20,
-                                         limit >> 20, node_memory_limit_source(), smaller));
+    throw ConfigError(field,
+                      fmt::format("{} on {} sends up to {} messages, whose schedule needs about {} MiB of host "
+                                  "memory; allowed: at most {} MiB here ({}): {}",
+                                  algorithm, topo.name(), messages,
+                                  (std::min(messages, UINT64_MAX / kHostBytesPerMessage) * kHostBytesPerMessage) >> 20,
+                                  limit >> 20, node_memory_limit_source(), smaller));
 }
 
 void declare_collectives(Family& f, const std::map<std::string, std::string>& claims) {
   for (const auto& [name, kind] : claims) {
-    auto it = std::find_if(f.algorithms.begin(), f.algorithms.end(), [&](const AlgorithmInfo& a) { return a.name == name; });
+    auto it =
+        std::find_if(f.algorithms.begin(), f.algorithms.end(), [&](const AlgorithmInfo& a) { return a.name == name; });
     if (it == f.algorithms.end()) throw std::logic_error("family " + f.name + " has no algorithm " + name);
     it->collective = kind;
   }

@@ -41,7 +41,6 @@ struct OptionSpec {
   std::string only_with_flag, only_with_value;
 };
 
-
 // Family options as parsed once from the command line (parse_options).
 class OptionValues {
  public:
@@ -72,14 +71,14 @@ struct AlgorithmArgs {
 
 struct AlgorithmInfo {
   std::string name;
-  std::string file;                // the schedule file it was read from ("" for a family's algorithm)
+  std::string file;  // the schedule file it was read from ("" for a family's algorithm)
   std::string summary;
-  std::string params;              // the common flags it reads, e.g. "--source --bytes --op"
+  std::string params;                // the common flags it reads, e.g. "--source --bytes --op"
   std::vector<std::string> options;  // the family flags it reads, e.g. {"--order"}
-  bool rooted = false;             // reads --source
-  bool groups = false;             // built over ranks 0..n-1 of --group; the pipeline remaps
-  bool tuned = false;              // its schedule depends on the profile (a radix or algorithm chosen by the model)
-  bool exactly_once = false;       // every node receives at most one message (broadcast, scatter)
+  bool rooted = false;               // reads --source
+  bool groups = false;               // built over ranks 0..n-1 of --group; the pipeline remaps
+  bool tuned = false;                // its schedule depends on the profile (a radix or algorithm chosen by the model)
+  bool exactly_once = false;         // every node receives at most one message (broadcast, scatter)
   // The wormnet.schedule/1 collective whose layout (docs/schedule-format.md) the schedule keeps,
   // with words = --bytes / 4, root = the source's rank, op = --op: `wormnet export` declares it,
   // so the file's oracle checks the operation. "" when the layout is the family's own.

@@ -3,9 +3,9 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <vector>
 #include <memory>
 #include <tuple>
+#include <vector>
 
 namespace wn::alg {
 
@@ -47,8 +47,7 @@ std::string check_ranges(const Schedule& s, int node, const std::vector<Range>& 
 }  // namespace
 
 std::string validate(const Schedule& s) {
-  if (int(s.programs.size()) != s.nodes)
-    return fmt::format("{} programs for {} nodes", s.programs.size(), s.nodes);
+  if (int(s.programs.size()) != s.nodes) return fmt::format("{} programs for {} nodes", s.programs.size(), s.nodes);
   if (!s.initial || !s.expected) return "schedule has no initial memory or no oracle";
   // Every send and every receive as (src, dst, tag, words), in program order;
   // sorted stably by key below, so each key's lengths stay in send/receive
@@ -60,7 +59,8 @@ std::string validate(const Schedule& s) {
     for (size_t i = 0; i < s.programs[size_t(n)].size(); ++i) {
       const Step& st = s.programs[size_t(n)][i];
       if (int64_t(st.tag) >= s.steps) return fmt::format("node {}: step tag {} >= step count {}", n, st.tag, s.steps);
-      if (i > 0 && st.tag < last_tag) return fmt::format("node {}: step tags not in order ({} after {})", n, st.tag, last_tag);
+      if (i > 0 && st.tag < last_tag)
+        return fmt::format("node {}: step tags not in order ({} after {})", n, st.tag, last_tag);
       last_tag = st.tag;
       for (const auto* list : {&st.locals, &st.after})
         for (const LocalOp& l : *list) {

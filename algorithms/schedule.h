@@ -52,7 +52,7 @@ struct Recv {
   int src = 0;
   std::vector<Range> dst;  // the message is scattered, in order, over these
   uint32_t tag = 0;
-  Combine combine;         // Copy overwrites; other operators merge into memory
+  Combine combine;  // Copy overwrites; other operators merge into memory
 };
 
 // A local memory operation (pack/unpack, rotation, local contribution of a
@@ -82,9 +82,9 @@ struct Step {
 
 struct Schedule {
   std::string algorithm;
-  int nodes = 0;              // size of the topology (programs.size())
-  int steps = 0;              // the algorithm's step count (max tag + 1)
-  uint32_t memory_words = 0;  // per node
+  int nodes = 0;                            // size of the topology (programs.size())
+  int steps = 0;                            // the algorithm's step count (max tag + 1)
+  uint32_t memory_words = 0;                // per node
   std::vector<std::vector<Step>> programs;  // per physical node; empty = idle
   // Memory before the operation, and the oracle after it (nullopt: scratch,
   // not checked). Functions, not arrays: all-to-all memory grows as N^2.

@@ -65,12 +65,14 @@ ScheduleCheck check_schedule(const Schedule& s, const Topology& topo, int ports,
     out.steps.push_back(sc);
   }
   for (const auto& [key, sr] : per_node)
-    if (sr.first > ports || sr.second > ports) out.port_overuse.push_back({key.first, key.second, sr.first, sr.second, ports});
+    if (sr.first > ports || sr.second > ports)
+      out.port_overuse.push_back({key.first, key.second, sr.first, sr.second, ports});
   out.avg_hops = out.messages ? double(hop_sum) / double(out.messages) : 0;
   if (exactly_once)
     for (int n = 0; n < s.nodes; ++n)
       if (received[size_t(n)] > 1)
-        out.delivery.push_back(fmt::format("node {} receives {} messages (exactly once expected)", n, received[size_t(n)]));
+        out.delivery.push_back(
+            fmt::format("node {} receives {} messages (exactly once expected)", n, received[size_t(n)]));
   if (const std::string v = validate(s); !v.empty()) {
     out.delivery.push_back("invalid schedule: " + v);
   } else if (const std::string m = check_memory(s, reference_run(s)); !m.empty()) {
@@ -87,18 +89,21 @@ std::string format_check(const ScheduleCheck& c, const Topology& topo) {
                      st.conflicting_messages, st.max_channel_load, st.avg_hops, st.max_hops);
   int bad_steps = 0;
   for (const auto& st : c.steps) bad_steps += st.shared_channels > 0;
-  s += fmt::format("  stepwise contention: {}\n",
-                   c.contention_free() ? "none (every step's routes use disjoint channels)"
-                                       : fmt::format("{} of {} steps, {} conflicting message pairs", bad_steps,
-                                                     c.steps.size(), c.conflict_pairs));
+  s += fmt::format("  stepwise contention: {}\n", c.contention_free()
+                                                      ? "none (every step's routes use disjoint channels)"
+                                                      : fmt::format("{} of {} steps, {} conflicting message pairs",
+                                                                    bad_steps, c.steps.size(), c.conflict_pairs));
   for (const auto& k : c.conflicts)
     s += fmt::format("    step {}: {}->{} and {}->{} share {}\n", k.step, k.a.src, k.a.dst, k.b.src, k.b.dst,
                      link_name(topo, k.link));
-  if (c.conflict_pairs > c.conflicts.size()) s += fmt::format("    ... {} more\n", c.conflict_pairs - c.conflicts.size());
-  s += fmt::format("  port overuse: {}\n", c.port_overuse.empty() ? "none" : fmt::format("{} node-steps", c.port_overuse.size()));
+  if (c.conflict_pairs > c.conflicts.size())
+    s += fmt::format("    ... {} more\n", c.conflict_pairs - c.conflicts.size());
+  s += fmt::format("  port overuse: {}\n",
+                   c.port_overuse.empty() ? "none" : fmt::format("{} node-steps", c.port_overuse.size()));
   for (size_t i = 0; i < c.port_overuse.size() && i < 10; ++i) {
     const auto& p = c.port_overuse[i];
-    s += fmt::format("    step {} node {}: {} sends, {} receives, {} ports\n", p.step, p.node, p.sends, p.recvs, p.ports);
+    s += fmt::format("    step {} node {}: {} sends, {} receives, {} ports\n", p.step, p.node, p.sends, p.recvs,
+                     p.ports);
   }
   s += fmt::format("  delivery: {}\n", c.delivery.empty() ? "OK (final memory equals the oracle)" : "PROBLEMS");
   for (const auto& d : c.delivery) s += "    " + d + "\n";

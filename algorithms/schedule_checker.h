@@ -45,7 +45,7 @@ struct ScheduleCheck {
   std::vector<ChannelConflict> conflicts;  // the first `max_listed` conflicting pairs
   uint64_t conflict_pairs = 0;             // all of them
   std::vector<PortOveruse> port_overuse;
-  std::vector<std::string> delivery;       // problems; empty = delivered as the oracle says
+  std::vector<std::string> delivery;  // problems; empty = delivered as the oracle says
   uint64_t messages = 0;
   double avg_hops = 0;
   int max_hops = 0;

@@ -32,9 +32,12 @@ uint64_t collective_memory_words(CollectiveKind k, uint64_t w, uint64_t n) {
   switch (k) {
     case CollectiveKind::Broadcast:
     case CollectiveKind::Reduce:
-    case CollectiveKind::Allreduce: return w;
-    case CollectiveKind::Alltoall: return 2 * n * w;
-    default: return n * w;
+    case CollectiveKind::Allreduce:
+      return w;
+    case CollectiveKind::Alltoall:
+      return 2 * n * w;
+    default:
+      return n * w;
   }
 }
 
@@ -52,8 +55,10 @@ std::string join(const std::vector<std::string>& v) {
 std::pair<size_t, size_t> line_col(const std::string& text, size_t byte) {
   size_t line = 1, col = 1;
   for (size_t i = 0; i < byte && i < text.size(); ++i) {
-    if (text[i] == '\n') ++line, col = 1;
-    else ++col;
+    if (text[i] == '\n')
+      ++line, col = 1;
+    else
+      ++col;
   }
   return {line, col};
 }
@@ -64,8 +69,10 @@ json parse_json(const std::string& text, const std::string& path) {
   for (size_t i = 0; i < text.size(); ++i) {
     const char ch = text[i];
     if (in_string) {
-      if (ch == '\\') ++i;
-      else if (ch == '"') in_string = false;
+      if (ch == '\\')
+        ++i;
+      else if (ch == '"')
+        in_string = false;
     } else if (ch == '"') {
       in_string = true;
     } else if (ch == '[' || ch == '{') {
@@ -83,8 +90,10 @@ json parse_json(const std::string& text, const std::string& path) {
   std::vector<std::set<std::string>> keys;
   std::string duplicate;
   const json::parser_callback_t once = [&](int, json::parse_event_t ev, json& parsed) {
-    if (ev == json::parse_event_t::object_start) keys.emplace_back();
-    else if (ev == json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+    if (ev == json::parse_event_t::object_start)
+      keys.emplace_back();
+    else if (ev == json::parse_event_t::object_end && !keys.empty())
+      keys.pop_back();
     else if (ev == json::parse_event_t::key && !keys.empty() && !keys.back().insert(parsed.get<std::string>()).second &&
              duplicate.empty())
       duplicate = parsed.get<std::string>();
@@ -109,8 +118,8 @@ std::string name_of(const Value& v) {
   const std::string allowed = "a name of 1..64 printable characters without quotes, commas or backslashes";
   const std::string s = v.string(allowed);
   const bool bad = s.empty() || s.size() > 64 || std::any_of(s.begin(), s.end(), [](char ch) {
-    return ch < 0x20 || ch > 0x7e || ch == '"' || ch == ',' || ch == '\\';
-  });
+                     return ch < 0x20 || ch > 0x7e || ch == '"' || ch == ',' || ch == '\\';
+                   });
   if (bad) v.fail(fmt::format("'{}' is not a name", s.size() > 64 ? s.substr(0, 61) + "..." : s), allowed);
   return s;
 }
@@ -121,7 +130,8 @@ CollectiveClaim collective(const Value& v, int ranks, uint32_t memory_words) {
   const Value kind = v.need("kind", "a collective {\"kind\": K, \"words\": w, ...}");
   const std::string k = kind.string("one of " + join(collective_kinds()));
   auto it = std::find(collective_kinds().begin(), collective_kinds().end(), k);
-  if (it == collective_kinds().end()) kind.fail(fmt::format("unknown kind '{}'", k), "one of " + join(collective_kinds()));
+  if (it == collective_kinds().end())
+    kind.fail(fmt::format("unknown kind '{}'", k), "one of " + join(collective_kinds()));
   c.kind = CollectiveKind(it - collective_kinds().begin());
   const Value words = v.need("words", "the block size in words, \"words\": w");
   c.words = uint32_t(words.uint(1, memory_words));
@@ -130,8 +140,10 @@ CollectiveClaim collective(const Value& v, int ranks, uint32_t memory_words) {
     words.fail(fmt::format("a {} of {} words over {} ranks needs {} words of memory, memory_words is {}", k, c.words,
                            ranks, need, memory_words),
                fmt::format("words <= {}", memory_words / std::max<uint64_t>(1, need / c.words)));
-  if (collective_rooted(c.kind)) c.root = int(v.need("root", "\"root\": a rank (the " + k + " has one)").uint(0, uint64_t(ranks) - 1));
-  else if (v.has("root")) v.at_key("root").fail(fmt::format("a {} has no root", k), "no root key for " + k);
+  if (collective_rooted(c.kind))
+    c.root = int(v.need("root", "\"root\": a rank (the " + k + " has one)").uint(0, uint64_t(ranks) - 1));
+  else if (v.has("root"))
+    v.at_key("root").fail(fmt::format("a {} has no root", k), "no root key for " + k);
   std::string reducing;
   for (const auto& op : combine_ops())
     if (op.fn) reducing += (reducing.empty() ? "" : ", ") + op.name;
@@ -171,8 +183,8 @@ std::vector<MemoryWords> memory_words_list(const Value& v, int ranks, uint32_t m
 ScheduleFile parse_schedule_file(const std::string& text, const std::string& path) {
   const json doc = parse_json(text, path);
   const Value top(path, doc, "");
-  top.object({"schema", "name", "ranks", "memory_words", "collective", "initial", "expected", "programs", "synth",
-              "meta"});
+  top.object(
+      {"schema", "name", "ranks", "memory_words", "collective", "initial", "expected", "programs", "synth", "meta"});
   ScheduleFile f;
   f.path = path;
   const std::string schema_allowed = fmt::format("\"schema\": \"{}\"", kScheduleSchema);
@@ -215,16 +227,16 @@ ScheduleFile parse_schedule_file(const std::string& text, const std::string& pat
 }
 
 ScheduleFile read_schedule_file(const std::string& path) {
-  struct stat st{};
+  struct stat st {};
   if (::stat(path.c_str(), &st) != 0)
     file::refuse(path, "", "cannot be read (no such file)", "a wormnet.schedule/1 JSON file");
   if (!S_ISREG(st.st_mode)) file::refuse(path, "", "not a regular file", "a wormnet.schedule/1 JSON file");
   // The parsed document takes ~16x its text in host memory: keep both within the run's limit.
   const uint64_t limit = node_memory_limit_bytes() / 16;
   if (uint64_t(st.st_size) > limit)
-    file::refuse(path, "", fmt::format("{} MiB", uint64_t(st.st_size) >> 20),
-                 fmt::format("schedule files up to {} MiB here (parsing needs about 16x the file in memory)",
-                             limit >> 20));
+    file::refuse(
+        path, "", fmt::format("{} MiB", uint64_t(st.st_size) >> 20),
+        fmt::format("schedule files up to {} MiB here (parsing needs about 16x the file in memory)", limit >> 20));
   std::ifstream in(path, std::ios::binary);
   if (!in) file::refuse(path, "", "cannot be read (permission denied)", "a readable wormnet.schedule/1 file");
   std::stringstream ss;

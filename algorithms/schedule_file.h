@@ -54,10 +54,10 @@ struct ScheduleFile {
   // JSON path of each rank's entry in `programs` ("" for an idle rank), for errors found later
   // (e.g. a send's channel beyond the run's port model).
   std::vector<std::string> program_paths;
-  uint32_t steps = 0;     // largest step number + 1
+  uint32_t steps = 0;  // largest step number + 1
   uint64_t messages = 0;
-  nlohmann::json synth;   // the solver's facts when `wormnet synth` wrote the file (else null)
-  nlohmann::json meta;    // free-form facts of the tool that wrote it (else null)
+  nlohmann::json synth;  // the solver's facts when `wormnet synth` wrote the file (else null)
+  nlohmann::json meta;   // free-form facts of the tool that wrote it (else null)
 };
 
 // Reads and validates; throws ConfigError(path, "json.path: what; allowed: ...").

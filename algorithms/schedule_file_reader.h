@@ -20,8 +20,10 @@ using nlohmann::json;
 inline std::string printable(const std::string& s) {
   std::string out;
   for (const unsigned char ch : s) {
-    if (ch < 0x20 || ch == 0x7f) out += fmt::format("\\x{:02x}", ch);
-    else out += char(ch);
+    if (ch < 0x20 || ch == 0x7f)
+      out += fmt::format("\\x{:02x}", ch);
+    else
+      out += char(ch);
   }
   return out;
 }
@@ -49,7 +51,8 @@ class Value {
       (void)unused;
       bool ok = k.rfind("x-", 0) == 0;
       for (const char* n : known) ok = ok || k == n;
-      if (!ok) at_key(k).fail(fmt::format("unknown key '{}'", k), "the keys " + list(known) + " (or your own, named x-...)");
+      if (!ok)
+        at_key(k).fail(fmt::format("unknown key '{}'", k), "the keys " + list(known) + " (or your own, named x-...)");
     }
   }
   bool has(const char* key) const { return v_->contains(key); }

@@ -122,8 +122,8 @@ std::vector<Step> program(const Value& steps, const ProgramContext& c, std::vect
         const Value r = list.item(k);
         r.object({"src", "dst", "tag", "op", "incoming_first"});
         Recv m;
-        m.src = rank_value(r.need("src", "a receive {\"src\": rank, \"dst\": [ranges]}"), c.ranks, c.rank,
-                           "receives from");
+        m.src =
+            rank_value(r.need("src", "a receive {\"src\": rank, \"dst\": [ranges]}"), c.ranks, c.rank, "receives from");
         m.dst = ranges(r.need("dst", "a receive {\"src\": rank, \"dst\": [ranges]}"), c.memory_words);
         m.tag = r.has("tag") ? uint32_t(r.at_key("tag").uint(0, UINT32_MAX)) : st.tag;
         m.combine = combine(r, "op");
@@ -149,14 +149,16 @@ void match(const std::string& file, std::vector<Endpoint>& sends, std::vector<En
     const bool recv_first = i == sends.size() || (j < recvs.size() && recvs[j].key() < sends[i].key());
     if (send_first) {
       const Endpoint& s = sends[i];
-      fail(s, fmt::format("rank {} sends to rank {} with tag {}, and rank {} has no receive from {} with tag {}",
-                          s.src, s.dst, s.tag, s.dst, s.src, s.tag),
+      fail(s,
+           fmt::format("rank {} sends to rank {} with tag {}, and rank {} has no receive from {} with tag {}", s.src,
+                       s.dst, s.tag, s.dst, s.src, s.tag),
            "every send matched by one receive (same ranks, same tag, same length)");
     }
     if (recv_first) {
       const Endpoint& r = recvs[j];
-      fail(r, fmt::format("rank {} receives from rank {} with tag {}, and rank {} never sends to {} with tag {}",
-                          r.dst, r.src, r.tag, r.src, r.dst, r.tag),
+      fail(r,
+           fmt::format("rank {} receives from rank {} with tag {}, and rank {} never sends to {} with tag {}", r.dst,
+                       r.src, r.tag, r.src, r.dst, r.tag),
            "every receive matched by one send (same ranks, same tag, same length)");
     }
     size_t ei = i, ej = j;
@@ -167,21 +169,25 @@ void match(const std::string& file, std::vector<Endpoint>& sends, std::vector<En
       // A step's receives see the messages of its own and earlier steps: what barriers
       // (--sync barrier), the static checker and the per-step reports assume.
       if (recvs[j + k].step < sends[i + k].step)
-        fail(recvs[j + k], fmt::format("receives in step {} the message rank {} sends in step {} ({})",
-                                       recvs[j + k].step, sends[i + k].src, sends[i + k].step, sends[i + k].path),
+        fail(recvs[j + k],
+             fmt::format("receives in step {} the message rank {} sends in step {} ({})", recvs[j + k].step,
+                         sends[i + k].src, sends[i + k].step, sends[i + k].path),
              "a receive in its send's step or a later one");
       if (sends[i + k].words != recvs[j + k].words)
-        fail(recvs[j + k], fmt::format("receives {} words, and the matching send ({}) sends {}", recvs[j + k].words,
-                                       sends[i + k].path, sends[i + k].words),
+        fail(recvs[j + k],
+             fmt::format("receives {} words, and the matching send ({}) sends {}", recvs[j + k].words,
+                         sends[i + k].path, sends[i + k].words),
              "a receive as long as its send");
     }
     if (ei - i > ej - j)
-      fail(sends[i + (ej - j)], fmt::format("rank {} sends {} messages to rank {} with tag {}, rank {} receives {}",
-                                            sends[i].src, ei - i, sends[i].dst, sends[i].tag, sends[i].dst, ej - j),
+      fail(sends[i + (ej - j)],
+           fmt::format("rank {} sends {} messages to rank {} with tag {}, rank {} receives {}", sends[i].src, ei - i,
+                       sends[i].dst, sends[i].tag, sends[i].dst, ej - j),
            "every send matched by one receive (same ranks, same tag, same length)");
     if (ej - j > ei - i)
-      fail(recvs[j + (ei - i)], fmt::format("rank {} receives {} messages from rank {} with tag {}, rank {} sends {}",
-                                            recvs[j].dst, ej - j, recvs[j].src, recvs[j].tag, recvs[j].src, ei - i),
+      fail(recvs[j + (ei - i)],
+           fmt::format("rank {} receives {} messages from rank {} with tag {}, rank {} sends {}", recvs[j].dst, ej - j,
+                       recvs[j].src, recvs[j].tag, recvs[j].src, ei - i),
            "every receive matched by one send (same ranks, same tag, same length)");
     i = ei;
     j = ej;

@@ -13,8 +13,10 @@ namespace {
 json ranges_json(const std::vector<Range>& rs) {
   json out = json::array();
   for (const Range& r : rs) {
-    if (r.stride == 1) out.push_back({r.offset, r.count});
-    else out.push_back({r.offset, r.count, r.stride});
+    if (r.stride == 1)
+      out.push_back({r.offset, r.count});
+    else
+      out.push_back({r.offset, r.count, r.stride});
   }
   return out;
 }

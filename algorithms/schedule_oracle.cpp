@@ -77,10 +77,10 @@ std::optional<Word> claimed(const CollectiveClaim& c, int n, int q, uint32_t a,
 
 std::string describe(const CollectiveClaim& c) {
   std::string s = fmt::format("{} of {} word{}", collective_name(c.kind), c.words, c.words == 1 ? "" : "s");
-  if (collective_rooted(c.kind)) s += fmt::format(c.kind == CollectiveKind::Broadcast || c.kind == CollectiveKind::Scatter
-                                                      ? " from rank {}"
-                                                      : " to rank {}",
-                                                  c.root);
+  if (collective_rooted(c.kind))
+    s += fmt::format(
+        c.kind == CollectiveKind::Broadcast || c.kind == CollectiveKind::Scatter ? " from rank {}" : " to rank {}",
+        c.root);
   if (collective_reduces(c.kind)) s += fmt::format(" with {}", combine_ops()[c.op].name);
   return s + " (the file's collective)";
 }
@@ -136,7 +136,8 @@ FileOracle file_oracle(const ScheduleFile& f, uint64_t seed) {
       if (auto it = want->find(uint64_t(r) * m + a); it != want->end()) return it->second;
       return base ? base(r, a) : std::nullopt;
     };
-    if (f.collective) o.description += fmt::format(" and {} expected word{}", want->size(), want->size() == 1 ? "" : "s");
+    if (f.collective)
+      o.description += fmt::format(" and {} expected word{}", want->size(), want->size() == 1 ? "" : "s");
   }
   return o;
 }

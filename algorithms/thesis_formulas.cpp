@@ -23,8 +23,8 @@ int ceil_log2(int w) {
 
 }  // namespace
 
-std::optional<ThesisCost> thesis_broadcast_cost(const std::string& algorithm, const Topology& topo,
-                                                const CostParams& c, uint32_t words, int packets, int ft_steps) {
+std::optional<ThesisCost> thesis_broadcast_cost(const std::string& algorithm, const Topology& topo, const CostParams& c,
+                                                uint32_t words, int packets, int ft_steps) {
   const auto& r = topo.radix();
   if (r.size() != 2) return std::nullopt;
   const double a = c.alpha, g = c.gamma, bh = c.router_cycles_per_hop;
@@ -36,34 +36,39 @@ std::optional<ThesisCost> thesis_broadcast_cost(const std::string& algorithm, co
   const double side = std::pow(2.0, n) - 1;     // 2^n - 1
   if (topo.kind() == TopoKind::Mesh && n >= 1) {
     if (algorithm == "rd-broadcast" || algorithm == "dim-broadcast")
-      return ThesisCost{2 * n * (a + g + bl) + 2 * side * bh,
-                        fmt::format("thesis Table 5.3 RD: 2n alpha + 2 beta (2^n-1) + 2n gamma + 2n beta L, n={}; {}",
-                                    n, units)};
+      return ThesisCost{
+          2 * n * (a + g + bl) + 2 * side * bh,
+          fmt::format("thesis Table 5.3 RD: 2n alpha + 2 beta (2^n-1) + 2n gamma + 2n beta L, n={}; {}", n, units)};
     if (algorithm == "edn-broadcast")
       return ThesisCost{3 * n * a + (n + 1) * g + side * bh + (n + 1) * bl,
                         fmt::format("thesis Table 5.3 L_EDN = 3n alpha + (n+1) gamma + (2^n-1) beta + (n+1) beta L, "
-                                    "n={}; {}", n, units)};
+                                    "n={}; {}",
+                                    n, units)};
     if (algorithm == "sc-broadcast")
       return ThesisCost{2 * (side + n) * (a + g) + 6 * side * bh + 2 * (1 - std::pow(2.0, -2 * n)) * bl,
                         fmt::format("thesis Table 5.3 SC: 2(2^n-1+n)(alpha+gamma) + 6(2^n-1) beta + "
-                                    "2(1-2^-2n) beta L, n={}; {}", n, units)};
+                                    "2(1-2^-2n) beta L, n={}; {}",
+                                    n, units)};
     if (algorithm == "ft-broadcast" && ft_steps > 0 && packets > 0)
       return ThesisCost{ft_steps * (a + g) + 2 * packets * side * bh + ft_steps * bl / packets,
                         fmt::format("thesis Table 5.3 FT: t(alpha+gamma) + 2K beta (2^n-1) + t beta L / K, n={} "
-                                    "t(P,K)={} K={}; {}", n, ft_steps, packets, units)};
+                                    "t(P,K)={} K={}; {}",
+                                    n, ft_steps, packets, units)};
   }
   if (topo.kind() == TopoKind::Torus) {
     if (algorithm == "rd-broadcast") {
       const int lx = ceil_log2(r[0]), ly = ceil_log2(r[1]);
       return ThesisCost{(a + bl + g) * (lx + ly) + bh * (r[0] + r[1] - 2),
                         fmt::format("thesis U-torus: (alpha + beta L + gamma)(ceil log2 X + ceil log2 Y) + "
-                                    "beta (X+Y-2) (Eq 4.2 on 2^d x 2^d); {}", units)};
+                                    "beta (X+Y-2) (Eq 4.2 on 2^d x 2^d); {}",
+                                    units)};
     }
     if (algorithm == "edn-broadcast" && n >= 2) {
       const int d = n;
       return ThesisCost{3 * d * a + d * g + d * bl + 2 * (std::pow(2.0, d + 1) - 2 + d % 2) * bh / 3,
                         fmt::format("thesis Eq 4.1 L_EDN = 3d alpha + d gamma + d beta L + 2(2^(d+1) - 2 + d mod 2) "
-                                    "beta / 3, d={}; {}", d, units)};
+                                    "beta / 3, d={}; {}",
+                                    d, units)};
     }
   }
   return std::nullopt;

@@ -26,8 +26,7 @@ struct ThesisCost {
 // sc-broadcast, edn-broadcast, ft-broadcast) of `words` words on `topo`, where
 // the thesis gives one: 2^n x 2^n meshes (Table 5.3), 2D tori (Eq 4.1, U-torus
 // Eq 4.2 and its X x Y form). `packets`, `ft_steps`: the Fibonacci tree's K and t(P, K).
-std::optional<ThesisCost> thesis_broadcast_cost(const std::string& algorithm, const Topology& topo,
-                                                const CostParams& c, uint32_t words, int packets = 1,
-                                                int ft_steps = 0);
+std::optional<ThesisCost> thesis_broadcast_cost(const std::string& algorithm, const Topology& topo, const CostParams& c,
+                                                uint32_t words, int packets = 1, int ft_steps = 0);
 
 }  // namespace wn::alg

@@ -7,9 +7,9 @@
 
 #include "app/commands.h"
 #include "app/options.h"
-#include "systemc/core/config_error.h"
 #include "experiments/sweep.h"
 #include "experiments/traffic_run.h"
+#include "systemc/core/config_error.h"
 
 namespace wn::cli {
 
@@ -45,15 +45,15 @@ void check_bench_work(const std::vector<std::string>& topologies, const std::vec
   const std::string allowed =
       most >= 1 ? fmt::format("at most {} here", most)
                 : std::string("less of both --cycles and --rtl-cycles, fewer --topologies or a lower --repeat");
-  throw ConfigError(model ? "--cycles" : "--rtl-cycles",
-                    fmt::format("{} cycles x {} run{} on {} routers ({}) are about {:.2g} router-cycles, {:.1f} hours "
-                                "at the model's ~10^7 router-cycles/s; allowed: {} (bench's budget: {:.0e} "
-                                "router-cycles in all, an RTL cycle counting {}; a speed figure settles within 10^5 "
-                                "cycles)",
-                                model ? cycles : rtl_cycles, repeat, repeat == 1 ? "" : "s", routers,
-                                fmt::join(topologies, ","), double(model_work + rtl_work),
-                                double((model_work + rtl_work) / 1e7L / 3600.0L), allowed, double(budget),
-                                kRtlCycleCost));
+  throw ConfigError(
+      model ? "--cycles" : "--rtl-cycles",
+      fmt::format("{} cycles x {} run{} on {} routers ({}) are about {:.2g} router-cycles, {:.1f} hours "
+                  "at the model's ~10^7 router-cycles/s; allowed: {} (bench's budget: {:.0e} "
+                  "router-cycles in all, an RTL cycle counting {}; a speed figure settles within 10^5 "
+                  "cycles)",
+                  model ? cycles : rtl_cycles, repeat, repeat == 1 ? "" : "s", routers, fmt::join(topologies, ","),
+                  double(model_work + rtl_work), double((model_work + rtl_work) / 1e7L / 3600.0L), allowed,
+                  double(budget), kRtlCycleCost));
 }
 
 }  // namespace
@@ -78,9 +78,10 @@ void add_bench_command(CLI::App& app, std::map<std::string, std::function<int()>
     for (const auto& t : topo_list) Topology::parse(t);  // every bad name before the first run
     for (const auto& b : backend_list) parse_backend(b);
     check_bench_work(topo_list, backend_list, *cycles, *rtl_cycles, *repeat);
-    fmt::print("wormnet bench: uniform traffic, rate {} flits/node/cycle, 4-flit packets, 2 VCs x 8 flits, "
-               "one-port, single thread, best of {} runs\n",
-               *rate, *repeat);
+    fmt::print(
+        "wormnet bench: uniform traffic, rate {} flits/node/cycle, 4-flit packets, 2 VCs x 8 flits, "
+        "one-port, single thread, best of {} runs\n",
+        *rate, *repeat);
     fmt::print("{:<12} {:<9} {:>9} {:>14} {:>16} {:>9} {:>11}\n", "topology", "backend", "cycles", "cycles/s",
                "flit-hops/s", "accepted", "peak RSS");
     for (const auto& topo : topo_list) {
@@ -97,16 +98,14 @@ void add_bench_command(CLI::App& app, std::map<std::string, std::function<int()>
         o.drain = 1;
         o.watchdog = 0;
         std::vector<SweepPoint> runs(*repeat, SweepPoint{topo + " " + b, [o] {
-                                                 const TrafficResult r = run_traffic(o);
-                                                 rusage ru{};
-                                                 getrusage(RUSAGE_SELF, &ru);
-                                                 return nlohmann::json{{"cycles", r.cycles_simulated},
-                                                                       {"wall", r.wall_seconds},
-                                                                       {"hops", r.flit_hops},
-                                                                       {"accepted", r.accepted},
-                                                                       {"rss_kb", ru.ru_maxrss},
-                                                                       {"ok", r.ok}};
-                                               }});
+                                                           const TrafficResult r = run_traffic(o);
+                                                           rusage ru{};
+                                                           getrusage(RUSAGE_SELF, &ru);
+                                                           return nlohmann::json{
+                                                               {"cycles", r.cycles_simulated}, {"wall", r.wall_seconds},
+                                                               {"hops", r.flit_hops},          {"accepted", r.accepted},
+                                                               {"rss_kb", ru.ru_maxrss},       {"ok", r.ok}};
+                                                         }});
         nlohmann::json j;
         for (const auto& x : run_sweep(runs, nullptr))
           if (j.is_null() || x["wall"].get<double>() < j["wall"].get<double>()) j = x;

@@ -1,6 +1,6 @@
 #include "app/commands.h"
-#include "systemc/topology/channel_dependency.h"
 #include "app/options.h"
+#include "systemc/topology/channel_dependency.h"
 
 #include <fmt/format.h>
 
@@ -9,10 +9,10 @@
 
 #include "algorithms/registry.h"
 #include "algorithms/schedule_file.h"
-#include "systemc/core/config_error.h"
-#include "firmware/machine_profile.h"
 #include "experiments/report_file.h"
 #include "experiments/traffic_run.h"
+#include "firmware/machine_profile.h"
+#include "systemc/core/config_error.h"
 #include "systemc/topology/topology.h"
 
 namespace wn::cli {
@@ -25,10 +25,11 @@ std::map<std::string, std::function<int()>>& runners() {
 namespace {
 
 void print_traffic(const TrafficOptions& opt, const TrafficResult& r) {
-  fmt::print("wormnet traffic  topology={} ports={} (inj={} ej={}) backend={} vcs={} buf={} pattern={} "
-             "rate={} packet-flits={} seed={}\n",
-             opt.topology, opt.ports, opt.net.inj, opt.net.ej, backend_name(opt.net.backend), opt.net.vcs,
-             opt.net.buf, opt.pattern, opt.rate, opt.packet_flits, opt.seed);
+  fmt::print(
+      "wormnet traffic  topology={} ports={} (inj={} ej={}) backend={} vcs={} buf={} pattern={} "
+      "rate={} packet-flits={} seed={}\n",
+      opt.topology, opt.ports, opt.net.inj, opt.net.ej, backend_name(opt.net.backend), opt.net.vcs, opt.net.buf,
+      opt.pattern, opt.rate, opt.packet_flits, opt.seed);
   fmt::print("  cycles simulated      {} (warmup {}, window {}, then drain)\n", r.cycles_simulated, opt.warmup,
              opt.cycles);
   fmt::print("  packets               {} created, {} delivered{}{}\n", r.packets_created, r.packets_delivered,
@@ -37,9 +38,8 @@ void print_traffic(const TrafficOptions& opt, const TrafficResult& r) {
                                     : "",
              r.drained ? "" : "  (drain limit reached: network saturated)");
   fmt::print("  offered / accepted    {:.4f} / {:.4f} flits/node/cycle\n", r.offered, r.accepted);
-  fmt::print("  network latency       avg {:.2f}  p50 {}  p99 {}  max {} cycles ({} packets)\n",
-             r.network_latency.avg, r.network_latency.p50, r.network_latency.p99, r.network_latency.max,
-             r.network_latency.count);
+  fmt::print("  network latency       avg {:.2f}  p50 {}  p99 {}  max {} cycles ({} packets)\n", r.network_latency.avg,
+             r.network_latency.p50, r.network_latency.p99, r.network_latency.max, r.network_latency.count);
   fmt::print("  total latency         avg {:.2f}  p50 {}  p99 {}  max {} cycles (incl. source queueing)\n",
              r.total_latency.avg, r.total_latency.p50, r.total_latency.p99, r.total_latency.max);
   fmt::print("  average hops          {:.3f}\n", r.avg_hops);
@@ -53,11 +53,11 @@ void print_traffic(const TrafficOptions& opt, const TrafficResult& r) {
   fmt::print("  per-node flits        injected min {} max {}, ejected min {} max {} (all nodes in --json)\n", imin,
              imax, emin, emax);
   // A deadlocked run delivered only part of its packets: what arrived was checked, the rest never came.
-  fmt::print("  scoreboard            {}\n",
-             !r.errors.empty() ? fmt::format("FAIL ({} errors)", r.errors.size())
-             : r.deadlock      ? fmt::format("INCOMPLETE ({} of {} packets delivered, those intact)", r.packets_delivered,
-                                             r.packets_created)
-                               : std::string("PASS (every packet once, in order, intact)"));
+  fmt::print("  scoreboard            {}\n", !r.errors.empty() ? fmt::format("FAIL ({} errors)", r.errors.size())
+                                             : r.deadlock
+                                                 ? fmt::format("INCOMPLETE ({} of {} packets delivered, those intact)",
+                                                               r.packets_delivered, r.packets_created)
+                                                 : std::string("PASS (every packet once, in order, intact)"));
   for (const auto& e : r.errors) fmt::print("    {}\n", e);
   if (r.deadlock) fmt::print("  {}\n", r.deadlock_report);
   const double cps = r.wall_seconds > 0 ? double(r.cycles_simulated) / r.wall_seconds : 0;
@@ -111,9 +111,10 @@ void add_list_command(CLI::App& app) {
     for (const auto& t : topology_kinds()) fmt::print("  {:26} {}\n", t.syntax, t.description);
     fmt::print("traffic patterns:\n");
     for (const auto& p : traffic_patterns()) fmt::print("  {:12} {}\n", p.name, p.description);
-    fmt::print("backends:\n  rtl          verilated Verilog routers (rtl/)\n"
-               "  model        C++ cycle model, flit-for-flit identical to the RTL\n"
-               "  lockstep     both, compared every cycle\n");
+    fmt::print(
+        "backends:\n  rtl          verilated Verilog routers (rtl/)\n"
+        "  model        C++ cycle model, flit-for-flit identical to the RTL\n"
+        "  lockstep     both, compared every cycle\n");
     fmt::print("port models:\n  one | all | K   injection = ejection channels per node\n");
     fmt::print("algorithm families (wormnet run/compare/check --algorithm NAME):\n");
     for (const auto& f : alg::families()) {
@@ -133,14 +134,15 @@ void add_list_command(CLI::App& app) {
         fmt::print("    {:20} {}\n    {:20}   options: {}\n", a.name, a.summary, "", opts);
       }
     }
-    fmt::print("schedule files (wormnet run/compare/check --schedule FILE; written by export and synth --out):\n"
-               "  wormnet.schedule/1   your own collective: per-rank steps of sends, receives and local ops, and the\n"
-               "                       collective it claims ({}); docs/schedule-format.md\n",
-               [] {
-                 std::string k;
-                 for (const auto& x : alg::collective_kinds()) k += (k.empty() ? "" : ", ") + x;
-                 return k;
-               }());
+    fmt::print(
+        "schedule files (wormnet run/compare/check --schedule FILE; written by export and synth --out):\n"
+        "  wormnet.schedule/1   your own collective: per-rank steps of sends, receives and local ops, and the\n"
+        "                       collective it claims ({}); docs/schedule-format.md\n",
+        [] {
+          std::string k;
+          for (const auto& x : alg::collective_kinds()) k += (k.empty() ? "" : ", ") + x;
+          return k;
+        }());
     fmt::print("machine profiles (--profile):\n");
     for (const auto& p : fw::machine_profiles())
       fmt::print("  {:8} alpha {:>4} gamma {:>4} cycles, {:>2} B/flit, {:>8.3f} ns/cycle  {}\n", p.name, p.alpha,

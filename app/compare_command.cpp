@@ -15,8 +15,9 @@ void add_compare_command(CLI::App& app) {
   auto* cmd = app.add_subcommand("compare", "the same job under several algorithms, port models, sizes and sources");
   add_common_options(cmd, *c, true);
   auto with_cost = std::make_shared<bool>(false);
-  cmd->add_flag("--cost", *with_cost, "also synthesize each port model's router (yosys, cached; `wormnet cost`) and "
-                                     "print cycles x area");
+  cmd->add_flag("--cost", *with_cost,
+                "also synthesize each port model's router (yosys, cached; `wormnet cost`) and "
+                "print cycles x area");
   runners()["compare"] = [c, with_cost]() { return run_compare(*c, *with_cost); };
 }
 

@@ -31,7 +31,8 @@ std::vector<uint32_t> parse_bytes(const std::string& text) {
     const std::string err = uint_in(4, 64u << 20)(item);
     if (!err.empty() || std::stoul(item) % 4)
       throw ConfigError("--bytes", fmt::format("'{}' is not a message size; allowed: multiples of 4 in 4..{}, "
-                                               "comma-separated", item, 64u << 20));
+                                               "comma-separated",
+                                               item, 64u << 20));
     out.push_back(uint32_t(std::stoul(item)));
   }
   return out;
@@ -117,14 +118,15 @@ int run_compare(const RunCli& c, bool with_cost) {
   const std::vector<std::string> algos = !files_given || c.cmd->count("--algorithm") > 0
                                              ? split_list(base.algorithm, "--algorithm")
                                              : std::vector<std::string>{};
-  const std::vector<std::string> files = files_given ? split_list(base.schedule, "--schedule") : std::vector<std::string>{};
+  const std::vector<std::string> files =
+      files_given ? split_list(base.schedule, "--schedule") : std::vector<std::string>{};
   const auto ports = split_list(base.ports, "--ports");
   // Areas first: a configuration yosys can not build fails before any simulation.
   std::vector<CostReport> costs;
   if (with_cost)
-    costs = synthesize_costs(cost_requests(base.topology, base.ports, std::to_string(base.net.vcs),
-                                           std::to_string(base.net.buf)),
-                             c.jobs, true, false);
+    costs = synthesize_costs(
+        cost_requests(base.topology, base.ports, std::to_string(base.net.vcs), std::to_string(base.net.buf)), c.jobs,
+        true, false);
   const std::vector<uint32_t> sizes = parse_bytes(c.bytes_list);
   std::vector<const alg::AlgorithmInfo*> infos;
   for (const auto& a : algos) infos.push_back(&alg::find_algorithm(a));  // a bad name fails before any simulation
@@ -182,8 +184,10 @@ int run_compare(const RunCli& c, bool with_cost) {
   fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.topology, c.backend,
              base.run.profile.name, algos.empty() ? "the files'" : c.bytes_list,
              c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, sources.size()));
-  if (single) print_point_header();
-  else print_group_header();
+  if (single)
+    print_point_header();
+  else
+    print_group_header();
   bool ok = true;
   size_t failed = 0;
   std::string first_failure;
@@ -218,15 +222,27 @@ int run_compare(const RunCli& c, bool with_cost) {
         const double us = g.st.us_per_cycle;
         const GroupStats& st = g.st;
         if (!single) print_group_row(var.label, g.ports, g.bytes, st, vs);
-        nlohmann::json row = {
-            {"algorithm", var.algo}, {"variant", var.label}, {"options", var.options}, {"ports", g.ports},
-            {"bytes", g.bytes}, {"sources", st.runs}, {"data_ok", st.ok}, {"mean_cycles", st.mean(st.cycles)},
-            {"latency_cycles", {{"mean_average", st.mean(st.avg_latency)}, {"mean_maximum", st.mean(st.max_latency)},
+        nlohmann::json row = {{"algorithm", var.algo},
+                              {"variant", var.label},
+                              {"options", var.options},
+                              {"ports", g.ports},
+                              {"bytes", g.bytes},
+                              {"sources", st.runs},
+                              {"data_ok", st.ok},
+                              {"mean_cycles", st.mean(st.cycles)},
+                              {"latency_cycles",
+                               {{"mean_average", st.mean(st.avg_latency)},
+                                {"mean_maximum", st.mean(st.max_latency)},
                                 {"worst_maximum", st.worst_max}}},
-            {"latency_us", {{"mean_average", st.mean(st.avg_latency) * us}, {"mean_maximum", st.mean(st.max_latency) * us},
-                            {"worst_maximum", st.worst_max * us}}},
-            {"mean_delay", {{"stepwise", st.mean(st.delay[0])}, {"depth", st.mean(st.delay[1])},
-                            {"port", st.mean(st.delay[2])}, {"flow", st.mean(st.delay[3])}}}};
+                              {"latency_us",
+                               {{"mean_average", st.mean(st.avg_latency) * us},
+                                {"mean_maximum", st.mean(st.max_latency) * us},
+                                {"worst_maximum", st.worst_max * us}}},
+                              {"mean_delay",
+                               {{"stepwise", st.mean(st.delay[0])},
+                                {"depth", st.mean(st.delay[1])},
+                                {"port", st.mean(st.delay[2])},
+                                {"flow", st.mean(st.delay[3])}}}};
         if (!var.file.empty()) row["schedule"] = var.file;
         summary.push_back(std::move(row));
       },
@@ -234,14 +250,16 @@ int run_compare(const RunCli& c, bool with_cost) {
   if (single)
     fmt::print("stepwise, depth, port, flow: cycles of delay over zero load (delay view), summed over the messages\n");
   else
-    fmt::print("per algorithm x ports x bytes, the mean over the sources: avg-lat / max-lat = the thesis's average / "
-               "maximum latency (first send -> receive completed), worst-max = the largest maximum, vs-first = the "
-               "first algorithm's mean max-lat over this one's; stepwise..flow: mean delay cycles per run\n");
+    fmt::print(
+        "per algorithm x ports x bytes, the mean over the sources: avg-lat / max-lat = the thesis's average / "
+        "maximum latency (first send -> receive completed), worst-max = the largest maximum, vs-first = the "
+        "first algorithm's mean max-lat over this one's; stepwise..flow: mean delay cycles per run\n");
   if (with_cost) print_area_table(summary, ports, costs);
   write_json_report(c.json, {{"schema", "wormnet.compare/3"}, {"runs", all}, {"summary", summary}});
   // Where scripts look: the failure on stderr too.
-  if (failed) std::fprintf(stderr, "error: %zu of %zu runs failed; the first: %s\n", failed, points.size(),
-                           first_failure.c_str());
+  if (failed)
+    std::fprintf(stderr, "error: %zu of %zu runs failed; the first: %s\n", failed, points.size(),
+                 first_failure.c_str());
   return ok ? 0 : 1;
 }
 

@@ -56,11 +56,12 @@ inline void print_group_header() {
 inline void print_group_row(const std::string& a, const std::string& p, uint32_t bytes, const GroupStats& st,
                             double vs) {
   const double us = st.us_per_cycle;
-  fmt::print("{:<20} {:<5} {:>8} {:>5} {:>12.3f} {:>12.3f} {:>12.3f} {:>8.2f}x {:>12.1f} {:>9.1f} {:>8.1f} {:>8.1f} "
-             "{:>8.1f} {:>5}\n",
-             a, p, bytes, st.runs, st.mean(st.avg_latency) * us, st.mean(st.max_latency) * us, st.worst_max * us, vs,
-             st.mean(st.cycles), st.mean(st.delay[0]), st.mean(st.delay[1]), st.mean(st.delay[2]),
-             st.mean(st.delay[3]), st.ok == st.runs ? "PASS" : "FAIL");
+  fmt::print(
+      "{:<20} {:<5} {:>8} {:>5} {:>12.3f} {:>12.3f} {:>12.3f} {:>8.2f}x {:>12.1f} {:>9.1f} {:>8.1f} {:>8.1f} "
+      "{:>8.1f} {:>5}\n",
+      a, p, bytes, st.runs, st.mean(st.avg_latency) * us, st.mean(st.max_latency) * us, st.worst_max * us, vs,
+      st.mean(st.cycles), st.mean(st.delay[0]), st.mean(st.delay[1]), st.mean(st.delay[2]), st.mean(st.delay[3]),
+      st.ok == st.runs ? "PASS" : "FAIL");
 }
 
 }  // namespace wn::cli

@@ -30,8 +30,8 @@ int parse_int_item(const std::string& item, const std::string& field) {
 
 }  // namespace
 
-std::vector<CostRequest> cost_requests(const std::string& topologies, const std::string& ports,
-                                       const std::string& vcs, const std::string& buf) {
+std::vector<CostRequest> cost_requests(const std::string& topologies, const std::string& ports, const std::string& vcs,
+                                       const std::string& buf) {
   std::vector<CostRequest> out;
   for (const auto& t : split_list(topologies, "--topology"))
     for (const auto& p : split_list(ports, "--ports"))
@@ -83,10 +83,13 @@ std::vector<CostReport> synthesize_costs(const std::vector<CostRequest>& reqs, u
                       }});
   std::vector<CostReport> out(reqs.size());
   if (print) print_cost_header();
-  run_sweep(points, [&](size_t i, const nlohmann::json& j) {
-    out[i] = cost_from_json(reqs[i], j);
-    if (print) print_cost_row(out[i]);
-  }, jobs);
+  run_sweep(
+      points,
+      [&](size_t i, const nlohmann::json& j) {
+        out[i] = cost_from_json(reqs[i], j);
+        if (print) print_cost_row(out[i]);
+      },
+      jobs);
   return out;
 }
 
@@ -108,17 +111,21 @@ void print_area_table(nlohmann::json& summary, const std::vector<std::string>& p
     if (p == ports.front()) first_cycles[key] = cyc;
     if (!first_cycles.count(key) || cyc <= 0) continue;
     const double speedup = first_cycles[key] / cyc, ax = area[p] / area[ports.front()];
-    fmt::print("{:<24} {:>8} {:<5} {:>12.0f} {:>8.2f} {:>7.2f}x {:>7.2f}x {:>9.2f}x\n", row["variant"].get<std::string>(),
-               row["bytes"].get<uint64_t>(), p, cyc, area[p] / 1000.0, speedup, ax, speedup / ax);
+    fmt::print("{:<24} {:>8} {:<5} {:>12.0f} {:>8.2f} {:>7.2f}x {:>7.2f}x {:>9.2f}x\n",
+               row["variant"].get<std::string>(), row["bytes"].get<uint64_t>(), p, cyc, area[p] / 1000.0, speedup, ax,
+               speedup / ax);
   }
-  fmt::print("speedup and area-x against the first port model ({}); perf/area = speedup / area-x: above 1x the "
-             "extra ports pay for their area\n", ports.front());
+  fmt::print(
+      "speedup and area-x against the first port model ({}); perf/area = speedup / area-x: above 1x the "
+      "extra ports pay for their area\n",
+      ports.front());
 }
 
 void add_cost_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners) {
   auto c = std::make_shared<CostCli>();
-  auto* cmd = app.add_subcommand("cost", "synthesized router area (yosys) per topology x port model x VCs x buffer "
-                                         "depth, configuration fixed at elaboration");
+  auto* cmd = app.add_subcommand("cost",
+                                 "synthesized router area (yosys) per topology x port model x VCs x buffer "
+                                 "depth, configuration fixed at elaboration");
   cmd->add_option("--topology", c->topology, "topologies, comma-separated (only the router's radix and kind matter)")
       ->capture_default_str();
   cmd->add_option("--ports", c->ports, "port models: one | all | K, comma-separated")->capture_default_str();
@@ -132,8 +139,9 @@ void add_cost_command(CLI::App& app, std::map<std::string, std::function<int()>>
     const auto reqs = cost_requests(c->topology, c->ports, c->vcs, c->buf);
     check_writable(c->json, "--json");
     const auto reports = synthesize_costs(reqs, c->jobs, !c->no_cache, true);
-    fmt::print("kNAND2: area in thousands of NAND2 equivalents (rtl/README.md §8: ABC-mapped NAND2/NOR2/NOT + "
-               "flip-flops, per-cell weights); the node address is an input, everything else a constant\n");
+    fmt::print(
+        "kNAND2: area in thousands of NAND2 equivalents (rtl/README.md §8: ABC-mapped NAND2/NOR2/NOT + "
+        "flip-flops, per-cell weights); the node address is an input, everything else a constant\n");
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& r : reports) rows.push_back(r.to_json());
     nlohmann::json weights = nlohmann::json::object();

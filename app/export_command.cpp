@@ -7,8 +7,8 @@
 
 #include "algorithms/dataflow_run.h"
 #include "algorithms/pipeline.h"
-#include "algorithms/schedule_oracle.h"
 #include "algorithms/schedule_file.h"
+#include "algorithms/schedule_oracle.h"
 #include "app/commands.h"
 #include "app/run_options.h"
 #include "experiments/report_file.h"
@@ -48,12 +48,14 @@ bool claim_holds(const alg::ScheduleFile& f, uint64_t seed) {
 
 void add_export_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
-  auto* cmd = app.add_subcommand("export", "write a built-in algorithm's schedule as a wormnet.schedule/1 file "
-                                           "(then: wormnet run --schedule FILE)");
+  auto* cmd = app.add_subcommand("export",
+                                 "write a built-in algorithm's schedule as a wormnet.schedule/1 file "
+                                 "(then: wormnet run --schedule FILE)");
   add_common_options(cmd, *c, false);
   // What only a simulation reads is not an export option (refused as unknown, not ignored).
-  for (const char* name : {"--schedule", "--backend", "--json", "--csv", "--trace", "--sync", "--sends",
-                           "--barrier-cycles", "--max-cycles", "--no-idle-skip", "--explain-deadlock", "--vcs", "--buf"})
+  for (const char* name :
+       {"--schedule", "--backend", "--json", "--csv", "--trace", "--sync", "--sends", "--barrier-cycles",
+        "--max-cycles", "--no-idle-skip", "--explain-deadlock", "--vcs", "--buf"})
     if (auto* opt = cmd->get_option_no_throw(name)) cmd->remove_option(opt);
   auto out = std::make_shared<std::string>();
   cmd->add_option("--out", *out, "the schedule file to write")->required();
@@ -79,21 +81,29 @@ void add_export_command(CLI::App& app) {
                             alg::collective_name(f.collective->kind), o.op);
       f.collective.reset();
     }
-    f.meta = {{"exported_by", "wormnet export"}, {"wormnet", version_json()}, {"topology", o.topology}, {"ports", o.ports},
-              {"algorithm", info.name},          {"bytes", o.bytes},       {"source", args.source},
-              {"op", o.op},                      {"group", o.group},       {"options", o.family_options}};
+    f.meta = {{"exported_by", "wormnet export"},
+              {"wormnet", version_json()},
+              {"topology", o.topology},
+              {"ports", o.ports},
+              {"algorithm", info.name},
+              {"bytes", o.bytes},
+              {"source", args.source},
+              {"op", o.op},
+              {"group", o.group},
+              {"options", o.family_options}};
     const std::string text = alg::schedule_file_text(f);
     // What we write must read back: the same checks as any user's file.
     const alg::ScheduleFile back = alg::parse_schedule_file(text, *out);
     write_report(*out, text, "--out");
-    fmt::print("exported {} ({} on {}, {} ports, {} bytes{}): {} ranks, {} steps, {} messages, {} words of memory per "
-               "rank, oracle: {}{} -> {}\n",
-               info.name, info.name, net.topology.name(), o.ports, o.bytes,
-               info.rooted ? fmt::format(", source {}", args.source) : "", back.ranks, back.steps, back.messages,
-               back.memory_words,
-               back.collective ? alg::collective_name(back.collective->kind) + " claim"
-                               : std::string("reference execution (the family's layout is its own)"),
-               dropped, *out);
+    fmt::print(
+        "exported {} ({} on {}, {} ports, {} bytes{}): {} ranks, {} steps, {} messages, {} words of memory per "
+        "rank, oracle: {}{} -> {}\n",
+        info.name, info.name, net.topology.name(), o.ports, o.bytes,
+        info.rooted ? fmt::format(", source {}", args.source) : "", back.ranks, back.steps, back.messages,
+        back.memory_words,
+        back.collective ? alg::collective_name(back.collective->kind) + " claim"
+                        : std::string("reference execution (the family's layout is its own)"),
+        dropped, *out);
     return 0;
   };
 }

@@ -1,8 +1,8 @@
 // wormnet: command-line entry. Our main() silences SystemC's copyright banner
 // (it would print on every invocation, --help and errors included) and hands
 // over to the SystemC kernel, which calls sc_main.
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
+#include <CLI/CLI.hpp>
 
 #include <cstdio>
 #include <cstdlib>
@@ -85,7 +85,8 @@ int sc_main(int argc, char** argv) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return 3;
   } catch (const std::bad_alloc&) {
-    std::fprintf(stderr, "error: out of memory: the run needs more than this machine has; reduce --topology or --bytes\n");
+    std::fprintf(stderr,
+                 "error: out of memory: the run needs more than this machine has; reduce --topology or --bytes\n");
     return 2;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

@@ -96,10 +96,12 @@ void check_traffic_reads(const CLI::App* cmd, const TrafficOptions& opt, bool no
                                           "--pattern hotspot",
                                           opt.pattern, flag));
   if (no_dateline && Topology::parse(opt.topology).kind() != TopoKind::Torus)
-    throw ConfigError("--no-dateline", fmt::format("{} has no dateline; allowed: --no-dateline on a torus", opt.topology));
+    throw ConfigError("--no-dateline",
+                      fmt::format("{} has no dateline; allowed: --no-dateline on a torus", opt.topology));
   if (given("--trace") && opt.net.backend == Backend::Model)
-    throw ConfigError("--trace", "the model backend has no RTL signals to trace; allowed: --trace with --backend rtl "
-                                 "or lockstep");
+    throw ConfigError("--trace",
+                      "the model backend has no RTL signals to trace; allowed: --trace with --backend rtl "
+                      "or lockstep");
 }
 
 std::vector<std::string> split_list(const std::string& s, const std::string& field) {

@@ -25,7 +25,9 @@ uint64_t decimal(const std::string& text, uint64_t min, uint64_t max, const std:
 template <class T>
 CLI::Option* add_uint(CLI::App* cmd, const std::string& name, T& target, const std::string& help, uint64_t min,
                       uint64_t max) {
-  return cmd->add_option(name, target, help)->transform(uint_in(min, max))->capture_default_str();  // transform: decimal text in
+  return cmd->add_option(name, target, help)
+      ->transform(uint_in(min, max))
+      ->capture_default_str();  // transform: decimal text in
 }
 inline CLI::Option* add_real(CLI::App* cmd, const std::string& name, double& target, const std::string& help,
                              double min, double max) {

@@ -37,9 +37,9 @@ namespace {
 // transmission gates: 6); an enable adds a 2:1 mux (3), a synchronous reset or set
 // adds a gate on D (1.5), an asynchronous one 1.
 const std::vector<std::pair<std::string, double>> kWeights = {
-    {"$_NOT_", 0.5},     {"$_NAND_", 1.0},     {"$_NOR_", 1.0},      {"$_DFF_N", 6.0},      {"$_DFF_P", 6.0},
-    {"$_DFF_PP", 7.0},   {"$_DFF_PN", 7.0},    {"$_DFFE_", 9.0},     {"$_DFFE_PP0", 10.0},  {"$_DFFE_PP1", 10.0},
-    {"$_SDFF_", 7.5},    {"$_SDFFE_", 10.5},   {"$_SDFFCE_", 10.5},
+    {"$_NOT_", 0.5},   {"$_NAND_", 1.0},   {"$_NOR_", 1.0},     {"$_DFF_N", 6.0},     {"$_DFF_P", 6.0},
+    {"$_DFF_PP", 7.0}, {"$_DFF_PN", 7.0},  {"$_DFFE_", 9.0},    {"$_DFFE_PP0", 10.0}, {"$_DFFE_PP1", 10.0},
+    {"$_SDFF_", 7.5},  {"$_SDFFE_", 10.5}, {"$_SDFFCE_", 10.5},
 };
 
 // The weight of a yosys cell type: gates by name, flip-flops by the longest matching
@@ -54,8 +54,8 @@ double weight_of(const std::string& type) {
     if (match && prefix.size() > best) best = prefix.size(), w = v;
   }
   if (w < 0)
-    throw std::runtime_error(fmt::format("yosys produced cell type {} that has no area weight (app/rtl_cost.cpp)",
-                                         type));
+    throw std::runtime_error(
+        fmt::format("yosys produced cell type {} that has no area weight (app/rtl_cost.cpp)", type));
   return w;
 }
 
@@ -133,9 +133,10 @@ Elaboration elaborate(const CostRequest& req) {
   e.kind = topo.kind_name();
   const RouterConfig rc = topo.router_config(0, RouterConfig{});
   const int kind = topo.kind() == TopoKind::Mesh ? 0 : topo.kind() == TopoKind::Torus ? 1 : 2;
-  e.params = fmt::format("-set ports_p {} -set vcs_p {} -set buf_p {} -set inj_p {} -set ej_p {} -set kind_p {} "
-                         "-set ndims_p {}",
-                         e.radix, req.vcs, req.buf, e.channels, e.channels, kind, rc.ndims);
+  e.params = fmt::format(
+      "-set ports_p {} -set vcs_p {} -set buf_p {} -set inj_p {} -set ej_p {} -set kind_p {} "
+      "-set ndims_p {}",
+      e.radix, req.vcs, req.buf, e.channels, e.channels, kind, rc.ndims);
   for (int d = 0; d < 3; ++d) e.params += fmt::format(" -set k{}_p {} -set w{}_p {}", d, rc.k[d], d, rc.width[d]);
   return e;
 }
@@ -150,19 +151,29 @@ void validate_cost(const CostRequest& req) {
   if (req.vcs < 1 || req.vcs > kMaxVcs)
     throw ConfigError("--vcs", fmt::format("{} VCs; allowed: 1..{}", req.vcs, kMaxVcs));
   if (topo.kind() == TopoKind::Torus && req.vcs % 2)
-    throw ConfigError("--vcs", fmt::format("{} VCs on a torus: the dateline needs two VC classes; allowed: 2, 4",
-                                           req.vcs));
+    throw ConfigError("--vcs",
+                      fmt::format("{} VCs on a torus: the dateline needs two VC classes; allowed: 2, 4", req.vcs));
   if (req.buf < 2 || req.buf > kMaxBuf || (req.buf & (req.buf - 1)))
     throw ConfigError("--buf", fmt::format("{} flits: the synthesized FIFO is a ring of a power-of-two size; "
-                                           "allowed: 2, 4, 8, 16", req.buf));
+                                           "allowed: 2, 4, 8, 16",
+                                           req.buf));
 }
 
 nlohmann::json CostReport::to_json() const {
-  return {{"topology", req.topology}, {"kind", kind},          {"radix", radix},
-          {"ports", req.ports},       {"channels", channels},  {"vcs", req.vcs},
-          {"buf", req.buf},           {"cells", cells},        {"cell_count", cell_count},
-          {"flops", flops},           {"logic_nand2", logic_nand2}, {"flop_nand2", flop_nand2},
-          {"nand2", nand2()},         {"yosys_seconds", yosys_seconds}};
+  return {{"topology", req.topology},
+          {"kind", kind},
+          {"radix", radix},
+          {"ports", req.ports},
+          {"channels", channels},
+          {"vcs", req.vcs},
+          {"buf", req.buf},
+          {"cells", cells},
+          {"cell_count", cell_count},
+          {"flops", flops},
+          {"logic_nand2", logic_nand2},
+          {"flop_nand2", flop_nand2},
+          {"nand2", nand2()},
+          {"yosys_seconds", yosys_seconds}};
 }
 
 CostReport synthesize_cost(const CostRequest& req, bool use_cache) {
@@ -206,12 +217,15 @@ CostReport synthesize_cost(const CostRequest& req, bool use_cache) {
         dir, files, e.params, (tmp / "stat.json").string());
     std::ofstream(tmp / "cost.ys") << script;
     const auto t0 = std::chrono::steady_clock::now();
-    const int rc = std::system(fmt::format("yosys -q -l {} -s {} > /dev/null 2>&1", (tmp / "yosys.log").string(),
-                                           (tmp / "cost.ys").string()).c_str());
+    const int rc = std::system(
+        fmt::format("yosys -q -l {} -s {} > /dev/null 2>&1", (tmp / "yosys.log").string(), (tmp / "cost.ys").string())
+            .c_str());
     const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     if (rc != 0)
-      throw std::runtime_error(fmt::format("yosys failed (exit {}) on {}; is yosys installed (scripts/setup.sh)? "
-                                           "log: {}", rc, req.topology, (tmp / "yosys.log").string()));
+      throw std::runtime_error(
+          fmt::format("yosys failed (exit {}) on {}; is yosys installed (scripts/setup.sh)? "
+                      "log: {}",
+                      rc, req.topology, (tmp / "yosys.log").string()));
     const auto j = nlohmann::json::parse(slurp(tmp / "stat.json"), nullptr, false);
     if (j.is_discarded() || !j.contains("design"))
       throw std::runtime_error("yosys wrote no statistics (" + (tmp / "stat.json").string() + ")");

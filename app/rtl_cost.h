@@ -22,9 +22,9 @@ struct CostRequest {
 
 struct CostReport {
   CostRequest req;
-  std::string kind;          // mesh | torus | cube
-  int radix = 0;             // network ports of the router
-  int channels = 0;          // injection = ejection channels built
+  std::string kind;                   // mesh | torus | cube
+  int radix = 0;                      // network ports of the router
+  int channels = 0;                   // injection = ejection channels built
   std::map<std::string, long> cells;  // yosys cell type -> count
   long cell_count = 0, flops = 0;
   double logic_nand2 = 0, flop_nand2 = 0;
@@ -46,8 +46,8 @@ CostReport synthesize_cost(const CostRequest& req, bool use_cache = true);
 const std::vector<std::pair<std::string, double>>& cell_weights();
 
 // Every combination of the comma-separated lists, validated (ConfigError names the field).
-std::vector<CostRequest> cost_requests(const std::string& topologies, const std::string& ports,
-                                       const std::string& vcs, const std::string& buf);
+std::vector<CostRequest> cost_requests(const std::string& topologies, const std::string& ports, const std::string& vcs,
+                                       const std::string& buf);
 // Synthesizes each request in its own process, `jobs` at once; `print`: the table rows as they come.
 std::vector<CostReport> synthesize_costs(const std::vector<CostRequest>& reqs, unsigned jobs, bool use_cache,
                                          bool print);

@@ -7,19 +7,19 @@
 #include "systemc/topology/channel_dependency.h"
 
 #include <map>
-#include <set>
 #include <memory>
+#include <set>
 #include <sstream>
 
+#include "algorithms/pipeline.h"
+#include "algorithms/schedule_checker.h"
 #include "app/commands.h"
 #include "app/options.h"
 #include "app/run_options.h"
-#include "systemc/core/config_error.h"
-#include "algorithms/pipeline.h"
-#include "algorithms/schedule_checker.h"
 #include "experiments/collective_run.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
+#include "systemc/core/config_error.h"
 
 namespace wn::cli {
 
@@ -31,14 +31,16 @@ void add_run_command(CLI::App& app) {
     const fw::ScheduleRunOptions o = resolve(*c);
     if (const auto& info = fw::algorithm_of(o); info.file.empty()) check_unread_params(*c, {&info});
     if (!o.run.trace.empty() && o.net.backend == Backend::Model)
-      throw ConfigError("--trace", "the model backend has no RTL signals to trace; allowed: --trace with --backend rtl "
-                                   "or lockstep");
+      throw ConfigError("--trace",
+                        "the model backend has no RTL signals to trace; allowed: --trace with --backend rtl "
+                        "or lockstep");
     check_writable(c->json, "--json");
     check_writable(o.run.trace, "--trace");
     if (o.run.trace == "-") throw ConfigError("--trace", "a waveform is a binary FST file; allowed: a file name");
     if (c->csv == "-")
-      throw ConfigError("--csv", "names two files (PREFIX-channels.csv, PREFIX-messages.csv), not one stream; "
-                                 "allowed: a file name prefix");
+      throw ConfigError("--csv",
+                        "names two files (PREFIX-channels.csv, PREFIX-messages.csv), not one stream; "
+                        "allowed: a file name prefix");
     if (!c->csv.empty()) {
       check_writable(c->csv + "-channels.csv", "--csv");
       check_writable(c->csv + "-messages.csv", "--csv");
@@ -73,17 +75,18 @@ int check_deadlock(const RunCli& c, bool no_dateline) {
   const auto t0 = std::chrono::steady_clock::now();
   const DependencyGraph g = channel_dependencies(topo, base);
   const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  fmt::print("deadlock check {} ({} VC{}{}): {} virtual channels in use, {} dependencies, {} routing states, {:.2f} s\n",
-             topo.name(), base.vcs, base.vcs == 1 ? "" : "s",
-             topo.kind() == TopoKind::Torus ? (base.dateline ? ", dateline classes" : ", no dateline") : "", g.channels,
-             g.edges, g.states, sec);
+  fmt::print(
+      "deadlock check {} ({} VC{}{}): {} virtual channels in use, {} dependencies, {} routing states, {:.2f} s\n",
+      topo.name(), base.vcs, base.vcs == 1 ? "" : "s",
+      topo.kind() == TopoKind::Torus ? (base.dateline ? ", dateline classes" : ", no dateline") : "", g.channels,
+      g.edges, g.states, sec);
   if (g.acyclic) {
     fmt::print("acyclic: the routing function cannot deadlock on this network\n");
   } else {
     fmt::print("CYCLE ({} channels): {}\n", g.cycle.size(), describe_cycle(topo, g.cycle));
   }
-  nlohmann::json j = {{"schema", "wormnet.deadlock/1"},  {"topology", topo.name()}, {"vcs", base.vcs},
-                      {"dateline", base.dateline},       {"acyclic", g.acyclic},     {"channels", g.channels},
+  nlohmann::json j = {{"schema", "wormnet.deadlock/1"}, {"topology", topo.name()}, {"vcs", base.vcs},
+                      {"dateline", base.dateline},      {"acyclic", g.acyclic},    {"channels", g.channels},
                       {"dependencies", g.edges}};
   nlohmann::json cyc = nlohmann::json::array();
   for (const auto& v : g.cycle) cyc.push_back({v.router, v.port, v.vc});
@@ -96,8 +99,9 @@ int check_deadlock(const RunCli& c, bool no_dateline) {
 
 void add_check_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
-  auto* cmd = app.add_subcommand("check", "static schedule check: per-step channel conflicts, port use, delivery, "
-                                         "hops; --simulate also measures it cycle-accurately and compares");
+  auto* cmd = app.add_subcommand("check",
+                                 "static schedule check: per-step channel conflicts, port use, delivery, "
+                                 "hops; --simulate also measures it cycle-accurately and compares");
   add_common_options(cmd, *c, false);
   auto simulate = std::make_shared<bool>(false), deadlock = std::make_shared<bool>(false),
        no_dateline = std::make_shared<bool>(false);
@@ -110,8 +114,9 @@ void add_check_command(CLI::App& app) {
   runners()["check"] = [c, cmd, simulate, deadlock, no_dateline]() {
     // What each form reads; anything else given is refused, never ignored.
     const std::set<std::string> deadlock_reads = {"--deadlock", "--topology", "--vcs", "--no-dateline", "--json"};
-    const std::set<std::string> simulation_only = {"--backend", "--max-cycles", "--sync", "--sends", "--barrier-cycles",
-                                                   "--no-idle-skip", "--trace", "--explain-deadlock", "--vcs", "--buf"};
+    const std::set<std::string> simulation_only = {
+        "--backend", "--max-cycles",       "--sync", "--sends", "--barrier-cycles", "--no-idle-skip",
+        "--trace",   "--explain-deadlock", "--vcs",  "--buf"};
     for (const CLI::Option* opt : cmd->get_options()) {
       if (opt->count() == 0 || opt->get_lnames().empty()) continue;
       const std::string name = "--" + opt->get_lnames().front();
@@ -120,11 +125,13 @@ void add_check_command(CLI::App& app) {
       if (!*deadlock && !*simulate && simulation_only.count(name))
         throw ConfigError(name, "read only when the schedule is simulated; allowed: with check --simulate");
       if (name == "--csv")
-        throw ConfigError(name, "check writes no CSV; allowed: --json (wormnet run --csv writes the per-channel and "
-                                "per-message tables)");
+        throw ConfigError(name,
+                          "check writes no CSV; allowed: --json (wormnet run --csv writes the per-channel and "
+                          "per-message tables)");
     }
     if (*deadlock) return check_deadlock(*c, *no_dateline);
-    if (*no_dateline) throw ConfigError("--no-dateline", "only with --deadlock; allowed: check --deadlock --no-dateline");
+    if (*no_dateline)
+      throw ConfigError("--no-dateline", "only with --deadlock; allowed: check --deadlock --no-dateline");
     fw::ScheduleRunOptions o = resolve(*c);
     check_writable(c->json, "--json");
     check_writable(o.run.trace, "--trace");
@@ -142,7 +149,7 @@ void add_check_command(CLI::App& app) {
                topo.name(), o.ports, args.ports, args.ports == 1 ? "" : "s", source,
                info.file.empty() ? fmt::format("{} bytes/block", o.bytes) : "schedule file " + info.file, sched.steps,
                chk.messages);
-    o.algorithm = info.name;  // the file's name in the report (the file itself is o.schedule)
+    o.algorithm = info.name;                           // the file's name in the report (the file itself is o.schedule)
     if (!info.file.empty()) o.bytes = args.words * 4;  // the file's block, as `run` reports it
     fmt::print("{}", alg::format_check(chk, topo));
     nlohmann::json j = fw::check_to_json(chk, topo, o, source);

@@ -13,8 +13,9 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   c.list_ok = list_ok;
   auto& o = c.opt;
   cmd->add_option("--topology", o.topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
-  cmd->add_option("--ports", o.ports, list_ok ? "port models to compare, comma-separated (one | all | K)"
-                                                  : "port model: one | all | K channels")
+  cmd->add_option(
+         "--ports", o.ports,
+         list_ok ? "port models to compare, comma-separated (one | all | K)" : "port model: one | all | K channels")
       ->capture_default_str();
   cmd->add_option("--algorithm", o.algorithm,
                   list_ok ? "algorithms, comma-separated (wormnet list)" : "collective algorithm (wormnet list)")
@@ -32,10 +33,10 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
                     "(seeded; overrides --source)");
     add_uint(cmd, "-j,--jobs", c.jobs, "simulations run at once (results never depend on it)", 1, 1024);
   } else {
-    add_uint(cmd, "--bytes", o.bytes, "bytes per block / message (whole 32-bit words: a multiple of 4)", 4,
-             64u << 20);
+    add_uint(cmd, "--bytes", o.bytes, "bytes per block / message (whole 32-bit words: a multiple of 4)", 4, 64u << 20);
   }
-  cmd->add_option("--op", o.op, "reduction operator: sum | max | min | affine (non-commutative)")->capture_default_str();
+  cmd->add_option("--op", o.op, "reduction operator: sum | max | min | affine (non-commutative)")
+      ->capture_default_str();
   cmd->add_option("--group", c.group, "process group: comma-separated node ids (default: all nodes)");
   // Each family's own options, in an option group named after the family.
   for (const auto& fam : alg::families()) {
@@ -44,7 +45,8 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
     for (const auto& spec : fam.options) {
       if (cmd->get_option_no_throw(spec.flag)) continue;  // declared by an earlier family
       if (spec.switch_only)
-        grp->add_flag_callback(spec.flag, [&c, flag = spec.flag] { c.family_options[flag] = "on"; }, spec.help);
+        grp->add_flag_callback(
+            spec.flag, [&c, flag = spec.flag] { c.family_options[flag] = "on"; }, spec.help);
       else
         grp->add_option(spec.flag, c.family_options[spec.flag], spec.help + " (default " + spec.default_value + ")");
     }
@@ -100,8 +102,9 @@ void check_schedule_options(const RunCli& c) {
   const bool builtins = c.list_ok && given("--algorithm");
   if (!c.list_ok && given("--algorithm")) {
     if (c.opt.algorithm.rfind("synth-", 0) == 0)
-      throw ConfigError("--schedule", "runs a schedule file by itself now (synth-* read only the synth cache); "
-                                      "allowed: --schedule FILE without --algorithm");
+      throw ConfigError("--schedule",
+                        "runs a schedule file by itself now (synth-* read only the synth cache); "
+                        "allowed: --schedule FILE without --algorithm");
     throw ConfigError("--algorithm", fmt::format("given with --schedule; allowed: one of them (the file's name is the "
                                                  "algorithm's name)"));
   }
@@ -112,8 +115,8 @@ void check_schedule_options(const RunCli& c) {
                                   std::string(flag) + " with --schedule (or a built-in --algorithm beside it)");
   for (const auto& [flag, text] : c.family_options)
     if (given(flag))
-      throw ConfigError(flag, "a family option, and a schedule file belongs to no family; allowed: no " + flag +
-                                  " with --schedule");
+      throw ConfigError(
+          flag, "a family option, and a schedule file belongs to no family; allowed: no " + flag + " with --schedule");
 }
 
 }  // namespace
@@ -189,9 +192,10 @@ void check_profile_unread(const RunCli& c, const alg::AlgorithmInfo& info, const
 }
 
 void report_failure(const fw::ScheduleRunResult& r) {
-  if (!r.run.ok) std::fprintf(stderr, "error: %s\n", r.run.error.c_str());
-  else if (!r.data_ok) std::fprintf(stderr, "error: data check FAIL: %s\n", r.data_error.c_str());
+  if (!r.run.ok)
+    std::fprintf(stderr, "error: %s\n", r.run.error.c_str());
+  else if (!r.data_ok)
+    std::fprintf(stderr, "error: data check FAIL: %s\n", r.data_error.c_str());
 }
-
 
 }  // namespace wn::cli

@@ -18,13 +18,13 @@ struct RunCli {
   std::string json;
   std::string csv;
   std::string group;
-  std::string schedule;    // --schedule: a file (run, check) or comma-separated files (compare)
-  bool list_ok = false;    // compare's form
-  std::string sync = "free";  // --sync free | barrier
+  std::string schedule;            // --schedule: a file (run, check) or comma-separated files (compare)
+  bool list_ok = false;            // compare's form
+  std::string sync = "free";       // --sync free | barrier
   std::string sends = "buffered";  // --sends buffered | synchronous
-  std::string bytes_list;  // compare: comma-separated --bytes
-  std::string sources;     // compare: --sources (empty: --source)
-  unsigned jobs = 1;       // compare: simulations at once
+  std::string bytes_list;          // compare: comma-separated --bytes
+  std::string sources;             // compare: --sources (empty: --source)
+  unsigned jobs = 1;               // compare: simulations at once
   std::map<std::string, std::string> family_options;  // every family flag -> text (given or not)
   // Profile overrides (applied when given).
   uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;

@@ -9,10 +9,10 @@
 #include "app/commands.h"
 #include "app/options.h"
 #include "app/sweep_spec.h"
-#include "systemc/core/config_error.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
 #include "experiments/traffic_run.h"
+#include "systemc/core/config_error.h"
 
 namespace wn::cli {
 
@@ -30,8 +30,9 @@ std::vector<double> parse_rates(const std::string& text) {
 }  // namespace
 
 void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners) {
-  auto* cmd = app.add_subcommand("sweep", "run a YAML sweep spec (docs/sweeps.md), or compare port models over a range "
-                                          "of loads (one-port vs all-port table)");
+  auto* cmd = app.add_subcommand("sweep",
+                                 "run a YAML sweep spec (docs/sweeps.md), or compare port models over a range "
+                                 "of loads (one-port vs all-port table)");
   auto opt = std::make_shared<TrafficOptions>();
   auto ports = std::make_shared<std::string>("one,all");
   auto rates = std::make_shared<std::string>("0.1,0.2,0.3,0.4,0.5");
@@ -49,7 +50,8 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
   const size_t rate_opts = cmd->get_options().size();
   auto sa = std::make_shared<SpecSweepArgs>();
   cmd->add_option("spec", sa->spec, "SPEC.yaml: a sweep spec (command, parameters as values, lists or ranges)");
-  add_uint(cmd, "-j,--jobs", sa->jobs, "spec: points run at once (0: the core count; results never depend on it)", 0, 1024);
+  add_uint(cmd, "-j,--jobs", sa->jobs, "spec: points run at once (0: the core count; results never depend on it)", 0,
+           1024);
   cmd->add_option("--out", sa->out, "spec: results file, JSON lines, appended and resumed (default: SPEC.jsonl here)");
   cmd->add_option("--shard", sa->shard, "spec: only points I, I+N, I+2N, ... (I/N; --emit writes these)");
   cmd->add_option("--emit", sa->emit, "spec: write a job list instead of running: parallel DIR | slurm DIR")
@@ -69,18 +71,22 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
       const auto* o = all_opts[i];
       if (o->count() == 0 || o->get_name() == "--help") continue;
       if (spec_form && i < rate_opts && i > 0)
-        throw ConfigError(o->get_name(), "given with a spec, --merge or --summarize; allowed: put it in the spec "
-                                         "(the rate-sweep options need no spec)");
+        throw ConfigError(o->get_name(),
+                          "given with a spec, --merge or --summarize; allowed: put it in the spec "
+                          "(the rate-sweep options need no spec)");
       if (!spec_form && i >= rate_opts)
-        throw ConfigError(o->get_name(), "given without SPEC.yaml, --merge or --summarize; allowed: "
-                                         "wormnet sweep SPEC.yaml " + o->get_name() + " ...");
+        throw ConfigError(o->get_name(),
+                          "given without SPEC.yaml, --merge or --summarize; allowed: "
+                          "wormnet sweep SPEC.yaml " +
+                              o->get_name() + " ...");
     }
     if (spec_form) {
       // Each form of the spec sweep reads its own options; the others would be ignored, so they are refused.
       const bool merge = !sa->merge.empty(), summarize = !sa->summarize.empty(), emit = !sa->emit.empty();
       if ((summarize && (merge || emit || !sa->spec.empty())) || (merge && emit))
-        throw ConfigError(summarize ? "--summarize" : "--emit", "one form at a time; allowed: one of SPEC.yaml [--emit], "
-                                                                "[SPEC.yaml] --merge FILES, --summarize FILE");
+        throw ConfigError(summarize ? "--summarize" : "--emit",
+                          "one form at a time; allowed: one of SPEC.yaml [--emit], "
+                          "[SPEC.yaml] --merge FILES, --summarize FILE");
       const std::string form = merge ? "--merge" : summarize ? "--summarize" : emit ? "--emit" : "SPEC.yaml";
       const std::map<std::string, std::set<std::string>> reads = {
           {"--merge", {"--merge", "--out", "spec"}},
@@ -131,8 +137,9 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
       if (port + 1 == port_list.size()) fmt::print("\n");
       std::fflush(stdout);
     });
-    fmt::print("(accepted: flits/node/cycle in the window; latencies: average cycles of packets created in the "
-               "window and delivered)\n");
+    fmt::print(
+        "(accepted: flits/node/cycle in the window; latencies: average cycles of packets created in the "
+        "window and delivered)\n");
     write_json_report(*json, {{"schema", "wormnet.sweep/1"}, {"points", all}});
     return ok ? 0 : 1;
   };

@@ -88,9 +88,10 @@ std::string unread_by_point(const SweepParams& p, const std::string& key) {
   const std::string flag = "--" + key;
   if (p.count("schedule")) {
     if (key == "group") return "";
-    return fmt::format("not read by a schedule file (it fixes its own root and operators, and belongs to no family); "
-                       "allowed: no {} for schedule points",
-                       key);
+    return fmt::format(
+        "not read by a schedule file (it fixes its own root and operators, and belongs to no family); "
+        "allowed: no {} for schedule points",
+        key);
   }
   const std::string name = p.count("algorithm") ? p.at("algorithm") : fw::ScheduleRunOptions{}.algorithm;
   const alg::AlgorithmInfo* info = nullptr;
@@ -100,7 +101,9 @@ std::string unread_by_point(const SweepParams& p, const std::string& key) {
     return "";  // the point's own parse names the unknown algorithm
   }
   const bool family = key != "source" && key != "op" && key != "group";
-  auto reads = [&](const alg::AlgorithmInfo& a) { return family ? alg::reads_option(a, flag) : alg::reads_param(a, flag); };
+  auto reads = [&](const alg::AlgorithmInfo& a) {
+    return family ? alg::reads_option(a, flag) : alg::reads_param(a, flag);
+  };
   if (reads(*info)) return "";
   std::string readers;
   for (const auto& a : alg::algorithms())
@@ -168,9 +171,10 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
         const NetworkSetup setup = NetworkSetup::resolve(o.topology, o.ports, o.net);
         make_pattern(o.pattern, setup.topology, o.pattern_opt);
         if (o.rate > o.packet_flits)
-          throw ConfigError("--rate", fmt::format("{} is above --packet-flits {}; allowed: 0..packet-flits (at most one "
-                                                  "new packet per node per cycle)",
-                                                  o.rate, o.packet_flits));
+          throw ConfigError("--rate",
+                            fmt::format("{} is above --packet-flits {}; allowed: 0..packet-flits (at most one "
+                                        "new packet per node per cycle)",
+                                        o.rate, o.packet_flits));
         jobs.push_back([o] { return run_traffic(o).to_json(); });
         continue;
       }
@@ -187,13 +191,15 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
         // As `wormnet check` without --simulate: what only a simulation reads is refused.
         for (const char* flag : {"backend", "max-cycles", "sync", "sends", "barrier-cycles", "no-idle-skip",
                                  "explain-deadlock", "vcs", "buf"})
-          if (p.count(flag) && !(cli->run.cmd->get_option("--" + std::string(flag))->get_expected_max() == 0 &&
-                                 p.at(flag) == "false"))
+          if (p.count(flag) &&
+              !(cli->run.cmd->get_option("--" + std::string(flag))->get_expected_max() == 0 && p.at(flag) == "false"))
             throw ConfigError(flag, "read only when the schedule is simulated; allowed: with simulate: true");
         check_profile_unread(cli->run, fw::algorithm_of(o), "check without simulate");
       }
-      if (spec.command == "check") jobs.push_back([o, sim = cli->simulate] { return check_point(o, sim); });
-      else jobs.push_back([o] { return fw::run_schedule(o).to_json(false); });
+      if (spec.command == "check")
+        jobs.push_back([o, sim = cli->simulate] { return check_point(o, sim); });
+      else
+        jobs.push_back([o] { return fw::run_schedule(o).to_json(false); });
     } catch (const CLI::ParseError& e) {
       throw ConfigError(fmt::format("{}: point {} ({})", file, i, point_label(p)), e.what());
     } catch (const ConfigError& e) {

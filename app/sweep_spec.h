@@ -16,9 +16,9 @@ namespace wn::cli {
 
 struct SpecSweepArgs {
   std::string spec, out;
-  unsigned jobs = 0;            // 0: the core count
-  std::string shard;            // "I/N": only points with index % N == I (array tasks, parallel jobs)
-  std::vector<std::string> emit;  // {"parallel" | "slurm", DIR}
+  unsigned jobs = 0;                   // 0: the core count
+  std::string shard;                   // "I/N": only points with index % N == I (array tasks, parallel jobs)
+  std::vector<std::string> emit;       // {"parallel" | "slurm", DIR}
   unsigned chunks = 0, throttle = 16;  // --emit: tasks (0: min(points, 64)); Slurm tasks running at once
   std::vector<std::string> merge;
   std::string summarize, by = "algorithm,ports,bytes", csv, baseline;

@@ -51,14 +51,16 @@ void prepare_emit_dir(const std::string& dir, const std::string& kind) {
     throw ConfigError("--emit", fmt::format("'{}' exists and is not a folder; {}", dir, allowed));
   if (!std::filesystem::exists(st) && !std::filesystem::create_directories(dir, ec) && ec)
     throw ConfigError("--emit", fmt::format("cannot create '{}' ({}); {}", dir, ec.message(), allowed));
-  const std::vector<std::string> files = kind == "parallel" ? std::vector<std::string>{"jobs.txt", "run.sh", "manifest.json"}
-                                                              : std::vector<std::string>{"sweep.sbatch", "manifest.json"};
+  const std::vector<std::string> files = kind == "parallel"
+                                             ? std::vector<std::string>{"jobs.txt", "run.sh", "manifest.json"}
+                                             : std::vector<std::string>{"sweep.sbatch", "manifest.json"};
   for (const auto& f : files) check_writable(dir + "/" + f, "--emit");
 }
 
 std::string clock_text(double s) {
   const long t = long(s + 0.5);
-  return t >= 3600 ? fmt::format("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60) : fmt::format("{}:{:02}", t / 60, t % 60);
+  return t >= 3600 ? fmt::format("{}:{:02}:{:02}", t / 3600, t / 60 % 60, t % 60)
+                   : fmt::format("{}:{:02}", t / 60, t % 60);
 }
 
 }  // namespace
@@ -76,12 +78,15 @@ int run_spec_sweep(const SpecSweepArgs& a) {
     if (i % shards != shard) continue;
     ++total;
     auto it = have.find(point_key(spec.command, spec.points[i]));
-    if (it != have.end() && line_ok(it->second)) ++skipped;
-    else pending.push_back(i);
+    if (it != have.end() && line_ok(it->second))
+      ++skipped;
+    else
+      pending.push_back(i);
   }
   const unsigned j = a.jobs ? a.jobs : std::max(1u, std::thread::hardware_concurrency());
   fmt::print("wormnet sweep {}: {} points of `{}`{}, {} already in {}, {} to run with -j {}\n", a.spec, total,
-             spec.command, shards > 1 ? fmt::format(" (shard {}/{})", shard, shards) : "", skipped, out, pending.size(), j);
+             spec.command, shards > 1 ? fmt::format(" (shard {}/{})", shard, shards) : "", skipped, out, pending.size(),
+             j);
   std::vector<SweepPoint> points;
   for (size_t i : pending) {
     // Exceptions in the child become a failed line (kept, retried next time), not a stopped sweep.
@@ -112,9 +117,10 @@ int run_spec_sweep(const SpecSweepArgs& a) {
         failed += ok ? 0 : 1;
         const double el = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         const double eta = el / double(done) * double(pending.size() - done);
-        const std::string status =
-            fmt::format("[{}/{}] {} failed, elapsed {}, ETA {}", skipped + done, total, failed, clock_text(el), clock_text(eta));
-        if (!ok) fmt::print("{}FAIL {}: {}\n", tty ? "\r\033[K" : "", point_label(p), result.value("error", "data check"));
+        const std::string status = fmt::format("[{}/{}] {} failed, elapsed {}, ETA {}", skipped + done, total, failed,
+                                               clock_text(el), clock_text(eta));
+        if (!ok)
+          fmt::print("{}FAIL {}: {}\n", tty ? "\r\033[K" : "", point_label(p), result.value("error", "data check"));
         if (tty) {
           // A bar redrawn in place; the last one stays.
           const int w = 30, fill = int(double(w) * double(skipped + done) / double(std::max<size_t>(total, 1)));
@@ -153,7 +159,8 @@ int run_merge(const SpecSweepArgs& a) {
 
 int run_summarize(const SpecSweepArgs& a) {
   check_writable(a.csv, "--csv");  // first: a bad output path is named even when the input is bad too
-  if (!std::ifstream(a.summarize)) throw ConfigError("--summarize", "'" + a.summarize + "' cannot be read; allowed: a results file");
+  if (!std::ifstream(a.summarize))
+    throw ConfigError("--summarize", "'" + a.summarize + "' cannot be read; allowed: a results file");
   SummaryOptions o;
   o.by = split_list(a.by, "--by");
   if (!a.baseline.empty()) {
@@ -177,9 +184,10 @@ int run_summarize(const SpecSweepArgs& a) {
   std::stable_sort(lines.begin(), lines.end(), [&](const auto& x, const auto& y) { return rank(x) < rank(y); });
   const SummaryTable t = summarize(lines, o);
   fmt::print("{}", t.text());
-  fmt::print("(over each group's points: mean / min / max / p95; latencies and cycles in network cycles; "
-             "stepwise..flow: mean contention delay cycles{})\n",
-             o.baseline_key.empty() ? "" : "; speedup: the baseline's mean cycles over the group's");
+  fmt::print(
+      "(over each group's points: mean / min / max / p95; latencies and cycles in network cycles; "
+      "stepwise..flow: mean contention delay cycles{})\n",
+      o.baseline_key.empty() ? "" : "; speedup: the baseline's mean cycles over the group's");
   if (!a.csv.empty()) write_report(a.csv, t.csv(), "--csv");
   return 0;
 }
@@ -190,26 +198,29 @@ int run_emit(const SpecSweepArgs& a) {
     throw ConfigError("--emit", fmt::format("'{}'; allowed: parallel DIR, slurm DIR", kind));
   const SweepSpec spec = load_sweep_spec(a.spec, sweep_rules());
   point_jobs(spec, a.spec);  // a bad spec fails here, not on the cluster
-  const size_t chunks = a.chunks ? std::min<size_t>(a.chunks, spec.points.size()) : std::min<size_t>(spec.points.size(), 64);
+  const size_t chunks =
+      a.chunks ? std::min<size_t>(a.chunks, spec.points.size()) : std::min<size_t>(spec.points.size(), 64);
   prepare_emit_dir(dir, kind);
   const std::string self = std::filesystem::canonical("/proc/self/exe").string();
   const std::string spec_abs = std::filesystem::absolute(a.spec).string();
   const std::string dir_abs = std::filesystem::absolute(dir).string();
   // Each task is the same sweep restricted to its shard, resuming from its own results file.
   auto task = [&](const std::string& i) {
-    return fmt::format("{} sweep {} --shard {}/{} -j 1 --out {}/results-{}.jsonl", self, spec_abs, i, chunks, dir_abs, i);
+    return fmt::format("{} sweep {} --shard {}/{} -j 1 --out {}/results-{}.jsonl", self, spec_abs, i, chunks, dir_abs,
+                       i);
   };
   if (kind == "parallel") {
     std::string jobs;
     for (size_t i = 0; i < chunks; ++i) jobs += task(std::to_string(i)) + "\n";
     write_report(dir + "/jobs.txt", jobs, "--emit");
-    write_report(dir + "/run.sh",
-                 fmt::format("#!/bin/sh\n# {} points of {} in {} jobs. Add --sshlogin HOST,... (same paths on every host)\n"
-                             "# to spread them; --resume skips jobs the joblog has finished.\n"
-                             "cd {} && parallel --joblog {}/joblog --resume \"$@\" < {}/jobs.txt\n"
-                             "{} sweep --merge {}/results-*.jsonl --out {}/results.jsonl {}\n",
-                             spec.points.size(), spec_abs, chunks, dir_abs, dir_abs, dir_abs, self, dir_abs, dir_abs, spec_abs),
-                 "--emit");
+    write_report(
+        dir + "/run.sh",
+        fmt::format("#!/bin/sh\n# {} points of {} in {} jobs. Add --sshlogin HOST,... (same paths on every host)\n"
+                    "# to spread them; --resume skips jobs the joblog has finished.\n"
+                    "cd {} && parallel --joblog {}/joblog --resume \"$@\" < {}/jobs.txt\n"
+                    "{} sweep --merge {}/results-*.jsonl --out {}/results.jsonl {}\n",
+                    spec.points.size(), spec_abs, chunks, dir_abs, dir_abs, dir_abs, self, dir_abs, dir_abs, spec_abs),
+        "--emit");
   } else {
     write_report(dir + "/sweep.sbatch",
                  fmt::format("#!/bin/bash\n# {} points of {} as {} array tasks, at most {} at once.\n"
@@ -218,8 +229,8 @@ int run_emit(const SpecSweepArgs& a) {
                              "#SBATCH --job-name=wormnet-sweep\n#SBATCH --array=0-{}%{}\n#SBATCH --ntasks=1\n"
                              "#SBATCH --cpus-per-task=1\n#SBATCH --output={}/slurm-%A_%a.out\n"
                              "set -e\nexec {}\n",
-                             spec.points.size(), spec_abs, chunks, a.throttle, dir_abs, self, dir_abs, dir_abs, spec_abs,
-                             chunks - 1, a.throttle, dir_abs, task("${SLURM_ARRAY_TASK_ID}")),
+                             spec.points.size(), spec_abs, chunks, a.throttle, dir_abs, self, dir_abs, dir_abs,
+                             spec_abs, chunks - 1, a.throttle, dir_abs, task("${SLURM_ARRAY_TASK_ID}")),
                  "--emit");
   }
   // The manifest: what the tasks will run, so a merge or a person can tell what a folder holds.
@@ -230,18 +241,23 @@ int run_emit(const SpecSweepArgs& a) {
     shards.push_back({{"results", fmt::format("{}/results-{}.jsonl", dir_abs, i)}, {"keys", keys}});
   }
   write_json_report(dir + "/manifest.json",
-                    {{"schema", "wormnet.sweep-manifest/1"}, {"engine", kind}, {"spec", spec_abs},
-                     {"command", spec.command}, {"points", spec.points.size()}, {"tasks", chunks},
+                    {{"schema", "wormnet.sweep-manifest/2"},
+                     {"engine", kind},
+                     {"spec", spec_abs},
+                     {"command", spec.command},
+                     {"points", spec.points.size()},
+                     {"tasks", chunks},
                      {"throttle", kind == "slurm" ? nlohmann::json(a.throttle) : nlohmann::json(nullptr)},
-                     {"wormnet", self}, {"shards", shards}},
+                     {"binary", self},  // "wormnet": the {version, git} of every report
+                     {"shards", shards}},
                     "--emit");
   std::error_code ec;  // the script runs as `sh run.sh` / `sbatch` too: not executable is only a warning
   const std::string script = dir + (kind == "parallel" ? "/run.sh" : "/sweep.sbatch");
   std::filesystem::permissions(script, std::filesystem::perms::owner_exec, std::filesystem::perm_options::add, ec);
-  if (ec) std::fprintf(stderr, "warning: --emit: cannot make %s executable (%s)\n", script.c_str(), ec.message().c_str());
+  if (ec)
+    std::fprintf(stderr, "warning: --emit: cannot make %s executable (%s)\n", script.c_str(), ec.message().c_str());
   fmt::print("wrote {}/{} and manifest.json ({} points in {} tasks)\n", dir,
-             kind == "parallel" ? "jobs.txt, run.sh" : "sweep.sbatch",
-             spec.points.size(), chunks);
+             kind == "parallel" ? "jobs.txt, run.sh" : "sweep.sbatch", spec.points.size(), chunks);
   return 0;
 }
 

@@ -57,9 +57,10 @@ void print_attempts(const alg::synth::Result& r) {
                r.build_seconds);
     return;
   }
-  fmt::print("  encoding: {} candidate messages, {} mirror image{} of the network fixing the root broken, built in "
-             "{:.2f} s\n",
-             r.candidates, r.symmetries, r.symmetries == 1 ? "" : "s", r.build_seconds);
+  fmt::print(
+      "  encoding: {} candidate messages, {} mirror image{} of the network fixing the root broken, built in "
+      "{:.2f} s\n",
+      r.candidates, r.symmetries, r.symmetries == 1 ? "" : "s", r.build_seconds);
   for (const auto& a : r.attempts) {
     if (a.result == "memory") {
       fmt::print("  {} steps: not encoded: about {} MiB in all, above the host limit of {} MiB ({})\n", a.steps,
@@ -73,7 +74,7 @@ void print_attempts(const alg::synth::Result& r) {
     fmt::print("  {} steps{}: {} ({} vars, {} clauses, {:.2f} s encoding, {:.2f} s solving){}\n", a.steps,
                a.max_total_hops >= 0 ? fmt::format(", <= {} hops in all", a.max_total_hops) : "", a.result, a.vars,
                a.clauses, a.encode_seconds, a.seconds,
-               a.result != "UNSAT"      ? ""
+               a.result != "UNSAT"     ? ""
                : a.max_total_hops >= 0 ? fmt::format(": none with {} hops or fewer", a.max_total_hops)
                                        : fmt::format(": no schedule with {} steps exists", a.steps));
   }
@@ -94,8 +95,9 @@ void save(const std::string& path, const std::string& text) {
 
 void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners) {
   auto c = std::make_shared<SynthCli>();
-  auto* cmd = app.add_subcommand("synth", "SAT-synthesized minimum-step broadcast / reduction with no stepwise "
-                                          "contention (CaDiCaL)");
+  auto* cmd = app.add_subcommand("synth",
+                                 "SAT-synthesized minimum-step broadcast / reduction with no stepwise "
+                                 "contention (CaDiCaL)");
   cmd->add_option("--topology", c->topology, "mesh / torus / cube")->capture_default_str();
   cmd->add_option("--ports", c->ports, "port model: sends per node per step (broadcast), receives (reduce)")
       ->capture_default_str();
@@ -148,25 +150,29 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
                                         fmt::format("node ids 0..{}, comma-separated", topo.nodes() - 1))));
     if (c->cmd_given_op && c->collective != "reduce")
       throw ConfigError("--op", "only a reduction has an operator; allowed: --op with --collective reduce");
-    if (c->bytes % 4) throw ConfigError("--bytes", fmt::format("{} is not whole 32-bit words; allowed: a multiple of 4",
-                                                               c->bytes));
+    if (c->bytes % 4)
+      throw ConfigError("--bytes", fmt::format("{} is not whole 32-bit words; allowed: a multiple of 4", c->bytes));
     if ((c->cmd_given_bytes || c->cmd_given_op) && c->out.empty())
       throw ConfigError(c->cmd_given_bytes ? "--bytes" : "--op", "sizes the file --out writes; allowed: with --out");
     if (c->all_sources && cmd->count("--source"))
-      throw ConfigError("--source", "--all-sources takes every node as the root; allowed: one of --source and "
-                                    "--all-sources");
+      throw ConfigError("--source",
+                        "--all-sources takes every node as the root; allowed: one of --source and "
+                        "--all-sources");
     if (!c->out.empty() && c->all_sources)
       throw ConfigError("--out", "one file holds one root's schedule; allowed: --out without --all-sources");
     const alg::OpId op = alg::find_combine_op(c->op);
     if (c->collective == "reduce" && !alg::combine_ops()[op].commutative)
-      throw ConfigError("--op", fmt::format("'{}' is not commutative, and the tree combines in tree order; allowed: sum, "
-                                            "max, min", c->op));
+      throw ConfigError("--op",
+                        fmt::format("'{}' is not commutative, and the tree combines in tree order; allowed: sum, "
+                                    "max, min",
+                                    c->op));
     if (!c->out.empty()) check_writable(c->out, "--out");
     alg::synth::check_memory(topo, req);  // before anything is printed or built (all roots alike)
     fmt::print("wormnet synth: {} on {}, at most {} message{} per node per step{}{}{} (CaDiCaL)\n", c->collective,
                topo.name(), req.ports, req.ports == 1 ? "" : "s",
                req.max_hops ? fmt::format(", routes <= {} hops", req.max_hops) : "",
-               req.avoid.empty() ? "" : ", avoiding " + c->avoid, req.steps ? fmt::format(", exactly {} steps", req.steps) : "");
+               req.avoid.empty() ? "" : ", avoiding " + c->avoid,
+               req.steps ? fmt::format(", exactly {} steps", req.steps) : "");
     if (c->all_sources) {
       fmt::print("{:>6} {:>6} {:>9} {:>9}\n", "root", "steps", "minimum", "seconds");
       int lo = 1 << 30, hi = 0, unproven = 0, missing = 0;
@@ -184,8 +190,9 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
             if (from < 0 && sigma[size_t(s2)] == s) from = s2, r = alg::synth::mapped(r2, sigma);
         if (from < 0) r = alg::synth::synthesize(topo, req), solved[s] = r;
         const double sec = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-        fmt::print("{:>6} {:>6} {:>9} {:>9.2f}{}\n", s, r.found ? std::to_string(r.steps) : "-", r.optimal ? "proven" : "no",
-                   sec, from < 0 ? "" : fmt::format("  (mapped from root {} by a route symmetry)", from));
+        fmt::print("{:>6} {:>6} {:>9} {:>9.2f}{}\n", s, r.found ? std::to_string(r.steps) : "-",
+                   r.optimal ? "proven" : "no", sec,
+                   from < 0 ? "" : fmt::format("  (mapped from root {} by a route symmetry)", from));
         if (!r.found) ++missing;
         if (r.found) lo = std::min(lo, r.steps), hi = std::max(hi, r.steps);
         unproven += r.found && !r.optimal;
@@ -201,10 +208,14 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
       return 1;
     }
     fmt::print("{}: {} steps (lower bound ceil(log_{} {}) = {}), {} messages, {} hops in all ({:.2f} per message{})\n",
-               r.optimal ? "minimum" : req.steps ? "found" : "found (smaller step counts timed out)", r.steps,
-               req.ports + 1, topo.nodes() - int(req.avoid.size()), r.lower_bound, r.messages.size(), r.total_hops,
-               double(r.total_hops) / double(std::max<size_t>(1, r.messages.size())),
-               !req.min_total_hops ? "" : r.hops_optimal ? "; the fewest: one fewer is UNSAT" : "; fewer not proven impossible");
+               r.optimal   ? "minimum"
+               : req.steps ? "found"
+                           : "found (smaller step counts timed out)",
+               r.steps, req.ports + 1, topo.nodes() - int(req.avoid.size()), r.lower_bound, r.messages.size(),
+               r.total_hops, double(r.total_hops) / double(std::max<size_t>(1, r.messages.size())),
+               !req.min_total_hops ? ""
+               : r.hops_optimal    ? "; the fewest: one fewer is UNSAT"
+                                   : "; fewer not proven impossible");
     for (int t = 0; t < r.steps; ++t) {
       std::string line;
       for (const auto& m : r.messages)
@@ -214,7 +225,7 @@ void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>
     const std::string text = alg::synth::to_json(topo, req, r);
     if (!c->out.empty()) {
       write_report(c->out, schedule_file(topo, req, r, *c), "--out");  // throws unless all of it is on disk
-      if (c->out != "-")  // on stdout the file is the last thing printed
+      if (c->out != "-")                                               // on stdout the file is the last thing printed
         fmt::print("written: {} (wormnet.schedule/1, {} bytes per message; wormnet run --topology {} --schedule {})\n",
                    c->out, c->bytes, topo.name(), c->out);
     }

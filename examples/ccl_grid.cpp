@@ -17,10 +17,14 @@ int sc_main(int argc, char** argv) {
   std::string topo = "mesh:4x4", ports = "one", backend = "model";
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string k = argv[i];
-    if (k == "--topology") topo = argv[i + 1];
-    else if (k == "--ports") ports = argv[i + 1];
-    else if (k == "--backend") backend = argv[i + 1];
-    else return std::fprintf(stderr, "error: %s: unknown; allowed: --topology, --ports, --backend\n", k.c_str()), 2;
+    if (k == "--topology")
+      topo = argv[i + 1];
+    else if (k == "--ports")
+      ports = argv[i + 1];
+    else if (k == "--backend")
+      backend = argv[i + 1];
+    else
+      return std::fprintf(stderr, "error: %s: unknown; allowed: --topology, --ports, --backend\n", k.c_str()), 2;
   }
   NetworkParams np;
   NetworkSetup net;
@@ -41,10 +45,10 @@ int sc_main(int argc, char** argv) {
   // --- the firmware every node runs ---
   auto firmware = [&](fw::NodeApi& api) {
     fw::ccl::Library lib(api, all, scratch);
-    auto [row, col] = lib.grid(lib.all(), X);          // rank = y*X + x: row = same y, column = same x
-    lib.bcast(row, row.pid(0), row_at, words);         // rows from their x = 0 node ...
-    lib.bcast(col, col.pid(0), col_at, words);         // ... columns from their y = 0 node
-    lib.combine(lib.all(), sum, sum_at, 1);            // IN at sum_at, OUT at sum_at + 1
+    auto [row, col] = lib.grid(lib.all(), X);   // rank = y*X + x: row = same y, column = same x
+    lib.bcast(row, row.pid(0), row_at, words);  // rows from their x = 0 node ...
+    lib.bcast(col, col.pid(0), col_at, words);  // ... columns from their y = 0 node
+    lib.combine(lib.all(), sum, sum_at, 1);     // IN at sum_at, OUT at sum_at + 1
   };
   // --- ---
 
@@ -57,7 +61,8 @@ int sc_main(int argc, char** argv) {
   fw::FirmwareRunOptions opt;
   opt.profile = fw::find_profile("ideal");
   const uint32_t memory = sum_at + fw::ccl::Library::region_words(alg::ccl::Op::Combine, n, 1, {}, sum);
-  const auto r = fw::run_firmware(net, opt, [&](int) -> fw::FirmwareFn { return firmware; }, memory, init);
+  const auto r = fw::run_firmware(
+      net, opt, [&](int) -> fw::FirmwareFn { return firmware; }, memory, init);
   if (!r.ok) return std::fprintf(stderr, "error: %s\n", r.error.c_str()), 1;
   int bad = 0;
   std::printf("ccl_example on %s (%s port): %llu cycles, %zu messages\n", topo.c_str(), ports.c_str(),

@@ -5,13 +5,13 @@
 #include <algorithm>
 #include <map>
 
-#include "systemc/core/config_error.h"
-#include "systemc/core/rng.h"
 #include "algorithms/file_algorithm.h"
 #include "algorithms/pipeline.h"
 #include "algorithms/reference_run.h"
-#include "firmware/schedule_interpreter.h"
 #include "experiments/traffic_run.h"
+#include "firmware/schedule_interpreter.h"
+#include "systemc/core/config_error.h"
+#include "systemc/core/rng.h"
 
 namespace wn::fw {
 
@@ -50,12 +50,13 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
   } else {
     try {
       // Decimal digits only: stoi also takes "+5", " 5" and stops at "5x".
-      if (opt.source.empty() || opt.source.size() > 9 || opt.source.find_first_not_of("0123456789") != std::string::npos)
+      if (opt.source.empty() || opt.source.size() > 9 ||
+          opt.source.find_first_not_of("0123456789") != std::string::npos)
         throw std::invalid_argument("not decimal");
       a.source = std::stoi(opt.source);
     } catch (const std::exception&) {
-      throw ConfigError("--source", fmt::format("'{}' is not a node; allowed: 0..{} or random", opt.source,
-                                                topo.nodes() - 1));
+      throw ConfigError("--source",
+                        fmt::format("'{}' is not a node; allowed: 0..{} or random", opt.source, topo.nodes() - 1));
     }
   }
   if (opt.bytes == 0 || opt.bytes > (64u << 20) || opt.bytes % 4 != 0)
@@ -178,16 +179,20 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup
   FirmwareRunOptions run_opt = opt.run;
   run_opt.expected_messages = st.messages;
   res.run = run_firmware(
-      net, run_opt, [&](int node) -> FirmwareFn { return [&sched, node, barrier = run_opt.barrier](NodeApi& api) {
-        run_program(api, sched.programs[size_t(node)], barrier);
-      }; },
+      net, run_opt,
+      [&](int node) -> FirmwareFn {
+        return [&sched, node, barrier = run_opt.barrier](NodeApi& api) {
+          run_program(api, sched.programs[size_t(node)], barrier);
+        };
+      },
       sched.memory_words, sched.initial);
   res.steps = merge_steps(res.run.steps, res.run.log);
   latency_metrics(res);
   attribute_contention(res);
   if (res.run.ok) {
     // A file's ranks are what its author wrote: name them beside the nodes.
-    res.data_error = alg::check_memory(sched, res.run.memory, info.file.empty() ? std::vector<int>{} : built.args.group);
+    res.data_error =
+        alg::check_memory(sched, res.run.memory, info.file.empty() ? std::vector<int>{} : built.args.group);
     res.data_ok = res.data_error.empty();
   } else {
     res.data_error = "not checked: the run did not complete";

@@ -21,11 +21,11 @@ struct ScheduleRunOptions {
   NetworkParams net;          // inj/ej come from `ports`
   FirmwareRunOptions run;
   std::string algorithm = "rd-broadcast";
-  std::string schedule;       // a wormnet.schedule/1 file: runs instead of `algorithm`
-  std::string source = "0";   // node id, or "random" (drawn from --seed)
-  uint32_t bytes = 1024;      // per block / message
+  std::string schedule;      // a wormnet.schedule/1 file: runs instead of `algorithm`
+  std::string source = "0";  // node id, or "random" (drawn from --seed)
+  uint32_t bytes = 1024;     // per block / message
   std::string op = "sum";
-  std::vector<int> group;     // empty = all nodes
+  std::vector<int> group;                             // empty = all nodes
   std::map<std::string, std::string> family_options;  // family flags as given (--order gray, ...)
   uint64_t seed = 1;
 };
@@ -38,20 +38,20 @@ struct StepTiming {
   int nodes = 0;                // nodes with a step of this tag
   // Delay view: cycles this step's messages were delivered later than at zero load, by class.
   ClassCycles delay{};
-  int delayed_messages = 0;     // messages of this step with any delay
-  uint64_t port_wait = 0;       // their waits for an injection channel before the head went in (not delay)
-  ClassCycles resource{};       // resource view: packet-cycles its messages were blocked, by class
+  int delayed_messages = 0;  // messages of this step with any delay
+  uint64_t port_wait = 0;    // their waits for an injection channel before the head went in (not delay)
+  ClassCycles resource{};    // resource view: packet-cycles its messages were blocked, by class
 };
 
 struct ScheduleRunResult {
-  ScheduleRunOptions options;   // as run (source resolved)
-  NetworkSetup network;         // the network, resolved once
+  ScheduleRunOptions options;  // as run (source resolved)
+  NetworkSetup network;        // the network, resolved once
   int source = 0;
   FirmwareRunResult run;
   alg::Prediction predicted;
   bool data_ok = false;
-  std::string data_error;       // "node N addr A: expected X got Y"
-  std::string oracle;           // what the data check compared against, when the algorithm's name does not say it
+  std::string data_error;  // "node N addr A: expected X got Y"
+  std::string oracle;      // what the data check compared against, when the algorithm's name does not say it
   std::vector<StepTiming> steps;
   uint64_t messages = 0, words = 0;
   // Delay view per message: run.message_delay. Whole run:
@@ -71,7 +71,7 @@ struct ScheduleRunResult {
   // Deterministic (no wall time). Without detail: the summary only, no
   // per-channel, per-message and per-node-step lists (GBs on big cubes).
   nlohmann::json to_json(bool detail = true) const;
-  std::string summary() const;     // human-readable, several lines
+  std::string summary() const;  // human-readable, several lines
   std::string channels_csv() const;
   std::string messages_csv() const;
 };

@@ -15,12 +15,15 @@ std::string top_channels_text(const ScheduleRunResult& r, size_t n) {
   for (const auto& [key, c] : r.run.channels)
     if (c.blocked > 0) v.push_back({key, &c});
   if (v.empty()) return "";
-  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second->blocked > b.second->blocked; });
-  std::string s = fmt::format("  most contended channels (resource view: packet-cycles blocked at the output; top blockers):\n");
+  std::stable_sort(v.begin(), v.end(),
+                   [](const auto& a, const auto& b) { return a.second->blocked > b.second->blocked; });
+  std::string s =
+      fmt::format("  most contended channels (resource view: packet-cycles blocked at the output; top blockers):\n");
   for (size_t i = 0; i < v.size() && i < n; ++i) {
     const auto& [key, c] = v[i];
     std::string who;
-    for (const auto& [pid, cyc] : top_blockers(c->holders, 2)) who += fmt::format("{}{} {}", who.empty() ? "" : ", ", packet_text(r, pid), cyc);
+    for (const auto& [pid, cyc] : top_blockers(c->holders, 2))
+      who += fmt::format("{}{} {}", who.empty() ? "" : ", ", packet_text(r, pid), cyc);
     s += fmt::format("    router {:>4} {:<8} blocked {:>7}  credit {:>6}  sa-loss {:>6}  {}\n", key.first,
                      output_name(topo, key.second), c->blocked, c->credit_stall, c->sa_loss, who);
   }
@@ -50,10 +53,12 @@ SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResul
     } else {
       verdict = "agree";
     }
-    out.text += fmt::format("  {:>4} {:>20} {:>17} {:>8} {:>8} {:>8}   {}\n", st.step, st.conflicting_messages, b[0], b[1],
-                            b[2], b[3], verdict);
-    out.json.push_back({{"step", st.step}, {"predicted_conflicting_messages", st.conflicting_messages},
-                        {"measured", classes_json(b)}, {"verdict", verdict}});
+    out.text += fmt::format("  {:>4} {:>20} {:>17} {:>8} {:>8} {:>8}   {}\n", st.step, st.conflicting_messages, b[0],
+                            b[1], b[2], b[3], verdict);
+    out.json.push_back({{"step", st.step},
+                        {"predicted_conflicting_messages", st.conflicting_messages},
+                        {"measured", classes_json(b)},
+                        {"verdict", verdict}});
   }
   out.text += out.agrees ? "  static and measured stepwise contention agree\n"
                          : "  *** DISAGREEMENT between the static checker and the simulation (see above) ***\n";
@@ -63,38 +68,42 @@ SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResul
 std::string ScheduleRunResult::summary() const {
   const auto& o = options;
   std::string s = fmt::format("{} on {} ({} port{}: {} channel{}), backend {}, profile {}, source {}, {}\n",
-                              o.algorithm, o.topology, o.ports, o.ports == "one" ? "" : "s",
-                              run.inj_channels, run.inj_channels == 1 ? "" : "s", backend_name(o.net.backend),
-                              o.run.profile.name, source,
+                              o.algorithm, o.topology, o.ports, o.ports == "one" ? "" : "s", run.inj_channels,
+                              run.inj_channels == 1 ? "" : "s", backend_name(o.net.backend), o.run.profile.name, source,
                               predicted.data.empty() ? fmt::format("{} bytes/block", o.bytes) : predicted.data);
   if (o.run.barrier)
     s += fmt::format("  sync          barrier before every step, {} cycles per barrier\n", o.run.barrier_cycles);
-  if (o.run.synchronous_sends)
-    s += "  sends         synchronous: a send waits for its receiver's posted receive\n";
-  s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(), o.run.profile.clock_ns);
+  if (o.run.synchronous_sends) s += "  sends         synchronous: a send waits for its receiver's posted receive\n";
+  s += fmt::format("  cycles        {} ({:.3f} us at {:.4g} ns/cycle)\n", run.cycles, microseconds(),
+                   o.run.profile.clock_ns);
   const double us_per_cycle = o.run.profile.clock_ns / 1000.0;
-  s += fmt::format("  latency       average {:.1f} cycles ({:.3f} us), maximum {} cycles ({:.3f} us): first send -> "
-                   "each receiving node's last receive\n",
-                   average_latency, average_latency * us_per_cycle, maximum_latency,
-                   double(maximum_latency) * us_per_cycle);
-  s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps, predicted.formula);
-  if (predicted.cycles > 0) s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
+  s += fmt::format(
+      "  latency       average {:.1f} cycles ({:.3f} us), maximum {} cycles ({:.3f} us): first send -> "
+      "each receiving node's last receive\n",
+      average_latency, average_latency * us_per_cycle, maximum_latency, double(maximum_latency) * us_per_cycle);
+  s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps,
+                   predicted.formula);
+  if (predicted.cycles > 0)
+    s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
   if (!predicted.thesis_formula.empty())
     s += fmt::format("  paper         {:.0f} cycles: {}; measured / paper = {:.3f}\n", predicted.thesis_cycles,
-                     predicted.thesis_formula, predicted.thesis_cycles > 0 ? double(run.cycles) / predicted.thesis_cycles : 0.0);
+                     predicted.thesis_formula,
+                     predicted.thesis_cycles > 0 ? double(run.cycles) / predicted.thesis_cycles : 0.0);
   if (predicted.lower_bound > 0 && run.cycles > 0)
     s += fmt::format("  efficiency    {:.3f} of the lower bound {:.0f} cycles ({})\n",
                      predicted.lower_bound / double(run.cycles), predicted.lower_bound, predicted.lower_bound_formula);
-  s += fmt::format("  messages      {} ({} words, {} packets, {} flits)\n", messages, words, run.packets, run.flits_injected);
+  s += fmt::format("  messages      {} ({} words, {} packets, {} flits)\n", messages, words, run.packets,
+                   run.flits_injected);
   s += "  step  start      end   nodes  delay:  stepwise    depth     port     flow  (messages)  port-wait\n";
   for (const auto& st : steps)
     s += fmt::format("  {:>4} {:>6} {:>8} {:>7}          {:>9} {:>8} {:>8} {:>8}  {:<10} {:>9}\n", st.tag, st.start,
                      st.end, st.nodes, st.delay[0], st.delay[1], st.delay[2], st.delay[3],
                      fmt::format("({})", st.delayed_messages), st.port_wait);
   const uint64_t total = delay[0] + delay[1] + delay[2] + delay[3];
-  s += fmt::format("  contention    delay over zero load: stepwise {} | depth {} | port {} | flow {} = {} cycles "
-                   "({} of {} messages late); port wait before injection {} cycles\n",
-                   delay[0], delay[1], delay[2], delay[3], total, delayed_messages, run.log.messages.size(), port_wait);
+  s += fmt::format(
+      "  contention    delay over zero load: stepwise {} | depth {} | port {} | flow {} = {} cycles "
+      "({} of {} messages late); port wait before injection {} cycles\n",
+      delay[0], delay[1], delay[2], delay[3], total, delayed_messages, run.log.messages.size(), port_wait);
   s += fmt::format("  resource view stepwise {} | depth {} | port {} | flow {} packet-cycles blocked at outputs\n",
                    resource[0], resource[1], resource[2], resource[3]);
   s += top_channels_text(*this, 10);

@@ -68,9 +68,9 @@ nlohmann::json finish_isolated(IsolatedChild child) {
     throw std::runtime_error("simulation child died (status " + std::to_string(status) + ") without a result");
   const auto j = nlohmann::json::parse(buf);
   if (j.contains("config_error"))
-    throw ConfigError(j["config_error"]["field"].get<std::string>(),
-                      j["config_error"]["what"].get<std::string>().substr(
-                          j["config_error"]["field"].get<std::string>().size() + 2));
+    throw ConfigError(
+        j["config_error"]["field"].get<std::string>(),
+        j["config_error"]["what"].get<std::string>().substr(j["config_error"]["field"].get<std::string>().size() + 2));
   if (j.contains("error")) throw std::runtime_error(j["error"].get<std::string>());
   return j["result"];
 }

@@ -86,7 +86,7 @@ class TempFile {
  private:
   std::string name_;
   bool created_ = false, kept_ = false;
-  struct sigaction old_[std::size(kEndSignals)] {};
+  struct sigaction old_[std::size(kEndSignals)]{};
   struct sigaction old_xfsz_ {};
 };
 
@@ -175,8 +175,8 @@ void check_writable(const std::string& path, const std::string& field) {
   TempFile t(path);
   const int fd = t.create();
   if (fd < 0)
-    throw ConfigError(field, fmt::format("cannot write '{}' ({}); allowed: a path in a writable folder", path,
-                                         std::strerror(errno)));
+    throw ConfigError(
+        field, fmt::format("cannot write '{}' ({}); allowed: a path in a writable folder", path, std::strerror(errno)));
   ::close(fd);  // the destructor removes it
 }
 

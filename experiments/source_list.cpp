@@ -23,8 +23,8 @@ long parse_int(const std::string& t, long lo, long hi) {
 }  // namespace
 
 std::vector<int> parse_sources(const std::string& text, int nodes, uint64_t seed, const std::string& field) {
-  const std::string allowed = fmt::format("allowed: node ids 0..{} comma-separated, all, or random:N with N in 1..{}",
-                                          nodes - 1, nodes);
+  const std::string allowed =
+      fmt::format("allowed: node ids 0..{} comma-separated, all, or random:N with N in 1..{}", nodes - 1, nodes);
   std::vector<int> out;
   if (text == "all") {
     out.resize(size_t(nodes));

@@ -22,10 +22,10 @@ struct SweepPoint {
 enum class ResultOrder { Points, Completion };
 
 // Runs every point, up to `jobs` at once (a free slot takes the next point as
-// soon as any child finishes); `on_result(i, json)` sees each result once, in `order`. A ConfigError in a point is rethrown;
-// any other failure becomes std::runtime_error naming the point's label, unless `keep_going`:
-// then the point's result is {"ok": false, "error": why} and the others go on (spec sweeps record
-// a crashed point and retry it on the next run instead of losing the points in flight).
+// soon as any child finishes); `on_result(i, json)` sees each result once, in `order`. A ConfigError in a point is
+// rethrown; any other failure becomes std::runtime_error naming the point's label, unless `keep_going`: then the
+// point's result is {"ok": false, "error": why} and the others go on (spec sweeps record a crashed point and retry it
+// on the next run instead of losing the points in flight).
 std::vector<nlohmann::json> run_sweep(const std::vector<SweepPoint>& points,
                                       const std::function<void(size_t, const nlohmann::json&)>& on_result,
                                       unsigned jobs = 1, bool keep_going = false,

@@ -99,8 +99,9 @@ void check_results_not_in_use(const std::string& path, const std::string& field)
   const bool busy = ::flock(fd, LOCK_SH | LOCK_NB) != 0 && errno == EWOULDBLOCK;
   ::close(fd);
   if (busy)
-    throw ConfigError(field, "'" + path + "' is being written by a wormnet sweep right now (it holds the file's lock); "
-                             "allowed: a results file no sweep is writing");
+    throw ConfigError(field, "'" + path +
+                                 "' is being written by a wormnet sweep right now (it holds the file's lock); "
+                                 "allowed: a results file no sweep is writing");
 }
 
 std::vector<nlohmann::json> read_result_lines(const std::string& path) {
@@ -137,8 +138,10 @@ std::map<std::string, nlohmann::json> latest_by_key(const std::vector<nlohmann::
   for (const auto& j : lines) {
     const std::string k = j["key"].get<std::string>();
     auto it = out.find(k);
-    if (it == out.end()) out.emplace(k, j);
-    else if (line_ok(j) || !line_ok(it->second)) it->second = j;
+    if (it == out.end())
+      out.emplace(k, j);
+    else if (line_ok(j) || !line_ok(it->second))
+      it->second = j;
   }
   return out;
 }

@@ -44,7 +44,7 @@ inline bool line_ok(const nlohmann::json& j) { return j.value("ok", false); }
 
 struct MergeReport {
   size_t lines_read = 0, duplicates = 0, failed = 0;
-  std::vector<std::string> missing;  // expected keys with no line at all
+  std::vector<std::string> missing;    // expected keys with no line at all
   std::vector<nlohmann::json> merged;  // one per key, in `expected` order, then the rest by key
 };
 // Merges result lines; `expected` (the spec's keys in point order, may be empty) orders

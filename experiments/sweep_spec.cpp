@@ -55,7 +55,8 @@ double number(const Ctx& c, const std::string& key, const YAML::Node& n, const c
 
 // A mapping key: a plain name (yaml-cpp would throw its own message at a list or map as a key).
 std::string key_of(const Ctx& c, const YAML::Node& k) {
-  if (!k.IsScalar()) c.fail("yaml", fmt::format("the key '{}' is not a name; allowed: parameter names as keys", dump(k)));
+  if (!k.IsScalar())
+    c.fail("yaml", fmt::format("the key '{}' is not a name; allowed: parameter names as keys", dump(k)));
   return k.Scalar();
 }
 
@@ -83,8 +84,10 @@ std::vector<std::string> expand_range(const Ctx& c, const std::string& key, cons
   for (size_t i = 0;; ++i) {
     const double v = geometric ? from * std::pow(s, double(i)) : from + double(i) * s;
     if (v > to + 1e-9 * std::max(1.0, std::fabs(to))) break;
-    if (out.size() >= kMaxRange) c.fail(key, fmt::format("range '{}' has more than {} values; {}", dump(n), kMaxRange, allowed));
-    if (ints && std::fabs(v) > 9e18) c.fail(key, fmt::format("range '{}' leaves 64-bit integers; {}", dump(n), allowed));
+    if (out.size() >= kMaxRange)
+      c.fail(key, fmt::format("range '{}' has more than {} values; {}", dump(n), kMaxRange, allowed));
+    if (ints && std::fabs(v) > 9e18)
+      c.fail(key, fmt::format("range '{}' leaves 64-bit integers; {}", dump(n), allowed));
     out.push_back(ints ? fmt::format("{}", std::llround(v)) : fmt::format("{:.10g}", v));
   }
   return out;
@@ -97,7 +100,8 @@ std::vector<std::string> values_of(const Ctx& c, const std::string& key, const Y
   if (n.IsSequence() && n.size() > 0) {
     std::vector<std::string> out;
     for (const auto& item : n) {
-      if (!item.IsScalar()) c.fail(key, fmt::format("list item '{}' is not a value; allowed: a list of scalars", dump(item)));
+      if (!item.IsScalar())
+        c.fail(key, fmt::format("list item '{}' is not a value; allowed: a list of scalars", dump(item)));
       out.push_back(item.Scalar());
     }
     return out;
@@ -117,17 +121,21 @@ void check_key(const Ctx& c, const SpecRules& r, const std::string& key, const s
   std::string allowed;
   for (const auto& k : r.options) allowed += (allowed.empty() ? "" : ", ") + k;
   for (const auto& k : r.flags) allowed += ", " + k;
-  c.fail(key, fmt::format("'{}' is not a parameter of this command; allowed: command, zip{}, {}",
-                          key, r.sources ? ", sources" : "", allowed));
+  c.fail(key, fmt::format("'{}' is not a parameter of this command; allowed: command, zip{}, {}", key,
+                          r.sources ? ", sources" : "", allowed));
 }
 
 // zip: one group {a: [..], b: [..]} or a list of groups; each group is one axis whose lists have one length.
-void add_zip(const Ctx& c, const SpecRules& r, const YAML::Node& n, std::vector<Axis>& axes, std::set<std::string>& seen) {
+void add_zip(const Ctx& c, const SpecRules& r, const YAML::Node& n, std::vector<Axis>& axes,
+             std::set<std::string>& seen) {
   const std::string allowed = "allowed: zip: {KEY: [..], KEY: [..]} (lists of one length) or a list of such groups";
   std::vector<YAML::Node> groups;
-  if (n.IsMap()) groups.push_back(n);
-  else if (n.IsSequence()) for (const auto& g : n) groups.push_back(g);
-  else c.fail("zip", fmt::format("'{}' is not a group; {}", n.IsNull() ? "" : dump(n), allowed));
+  if (n.IsMap())
+    groups.push_back(n);
+  else if (n.IsSequence())
+    for (const auto& g : n) groups.push_back(g);
+  else
+    c.fail("zip", fmt::format("'{}' is not a group; {}", n.IsNull() ? "" : dump(n), allowed));
   for (const auto& g : groups) {
     if (!g.IsMap() || g.size() == 0) c.fail("zip", fmt::format("'{}' is not a group; {}", dump(g), allowed));
     Axis axis;
@@ -143,7 +151,8 @@ void add_zip(const Ctx& c, const SpecRules& r, const YAML::Node& n, std::vector<
         axis.resize(values.size());
         first = key;
       } else if (values.size() != axis.size()) {
-        c.fail("zip", fmt::format("'{}' has {} values and '{}' has {}; {}", key, values.size(), first, axis.size(), allowed));
+        c.fail("zip",
+               fmt::format("'{}' has {} values and '{}' has {}; {}", key, values.size(), first, axis.size(), allowed));
       }
       for (size_t i = 0; i < values.size(); ++i) axis[i].emplace_back(key, values[i]);
     }
@@ -162,16 +171,19 @@ void drop_unread(const Ctx& c, const SpecRules& r, std::vector<SweepParams>& poi
       if (!p.count(key)) continue;
       given = true;
       const std::string u = r.unread(p, key);
-      if (u.empty()) read = true;
-      else if (why.empty()) why = u;
+      if (u.empty())
+        read = true;
+      else if (why.empty())
+        why = u;
     }
     if (given && !read) c.fail(key, why);
     for (auto& p : points)
       if (p.count(key) && !r.unread(p, key).empty()) p.erase(key);
   }
   std::set<SweepParams> seen;
-  points.erase(std::remove_if(points.begin(), points.end(), [&](const SweepParams& p) { return !seen.insert(p).second; }),
-               points.end());
+  points.erase(
+      std::remove_if(points.begin(), points.end(), [&](const SweepParams& p) { return !seen.insert(p).second; }),
+      points.end());
 }
 
 }  // namespace
@@ -191,8 +203,9 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
   }();
   if (!root.IsMap()) c.fail("yaml", "the file is not a mapping; allowed: `command: run` and parameters, one per line");
   if (!root["command"] || !root["command"].IsScalar() || !commands.count(root["command"].Scalar()))
-    c.fail("command", fmt::format("'{}' is not a sweepable command; allowed: {}",
-                                  root["command"] && root["command"].IsScalar() ? root["command"].Scalar() : "", names));
+    c.fail("command",
+           fmt::format("'{}' is not a sweepable command; allowed: {}",
+                       root["command"] && root["command"].IsScalar() ? root["command"].Scalar() : "", names));
   SweepSpec spec;
   spec.command = root["command"].Scalar();
   const SpecRules& rules = commands.at(spec.command);
@@ -211,7 +224,8 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
       continue;
     }
     if (key == "sources") {
-      if (!rules.sources) c.fail(key, fmt::format("not a parameter of {}; allowed: sources only for run, check", spec.command));
+      if (!rules.sources)
+        c.fail(key, fmt::format("not a parameter of {}; allowed: sources only for run, check", spec.command));
       // all | random:N | "0,5" | [0, 5]: parse_sources reads the comma-separated form.
       std::string text;
       for (const auto& v : values_of(c, key, it->second)) text += (text.empty() ? "" : ",") + v;
@@ -263,8 +277,8 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
   std::map<std::string, size_t> first;
   for (size_t i = 0; i < spec.points.size(); ++i)
     if (auto [it, fresh] = first.try_emplace(point_key(spec.command, spec.points[i]), i); !fresh)
-      c.fail("points", fmt::format("point {} ({}) is point {} again; allowed: each point once (a value listed twice?)", i,
-                                   point_label(spec.points[i]), it->second));
+      c.fail("points", fmt::format("point {} ({}) is point {} again; allowed: each point once (a value listed twice?)",
+                                   i, point_label(spec.points[i]), it->second));
   drop_unread(c, rules, spec.points);
   return spec;
 }

@@ -19,18 +19,21 @@ struct Metric {
 };
 
 // What a collective run reports (run, check --simulate) and what traffic reports.
-const std::vector<Metric> kRunMetrics = {
-    {"avg_latency", "/latency/average_cycles", true}, {"max_latency", "/latency/maximum_cycles", true},
-    {"cycles", "/cycles", true},                      {"stepwise", "/contention/stepwise", false},
-    {"depth", "/contention/depth", false},             {"port", "/contention/port", false},
-    {"flow", "/contention/flow", false}};
+const std::vector<Metric> kRunMetrics = {{"avg_latency", "/latency/average_cycles", true},
+                                         {"max_latency", "/latency/maximum_cycles", true},
+                                         {"cycles", "/cycles", true},
+                                         {"stepwise", "/contention/stepwise", false},
+                                         {"depth", "/contention/depth", false},
+                                         {"port", "/contention/port", false},
+                                         {"flow", "/contention/flow", false}};
 const std::vector<Metric> kTrafficMetrics = {{"accepted", "/throughput/accepted", true},
                                              {"network_latency", "/network_latency/avg", true},
                                              {"total_latency", "/total_latency/avg", true}};
 
 std::string value_of(const nlohmann::json& line, const std::string& key) {
   if (line.contains("params") && line["params"].contains(key)) return line["params"][key].get<std::string>();
-  if (line.contains(key) && line[key].is_primitive()) return line[key].is_string() ? line[key].get<std::string>() : line[key].dump();
+  if (line.contains(key) && line[key].is_primitive())
+    return line[key].is_string() ? line[key].get<std::string>() : line[key].dump();
   return "-";
 }
 
@@ -53,7 +56,8 @@ Stats stats_of(std::vector<double> v) {
 }
 
 SummaryTable summarize(const std::vector<nlohmann::json>& lines, const SummaryOptions& opt) {
-  if (opt.by.empty()) throw ConfigError("--by", "empty; allowed: comma-separated parameter names (algorithm,ports,bytes)");
+  if (opt.by.empty())
+    throw ConfigError("--by", "empty; allowed: comma-separated parameter names (algorithm,ports,bytes)");
   const bool traffic = !lines.empty() && lines.front().value("command", "") == "traffic";
   const auto& metrics = traffic ? kTrafficMetrics : kRunMetrics;
   for (const auto& k : opt.by) {
@@ -107,17 +111,21 @@ SummaryTable summarize(const std::vector<nlohmann::json>& lines, const SummaryOp
     row.push_back(std::to_string(failed));
     for (const auto& m : metrics) {
       const Stats s = metric_stats(ls, m);
-      if (!m.full) row.push_back(s.n ? num(s.mean) : "-");
-      else for (double x : {s.mean, s.min, s.max, s.p95}) row.push_back(s.n ? num(x) : "-");
+      if (!m.full)
+        row.push_back(s.n ? num(s.mean) : "-");
+      else
+        for (double x : {s.mean, s.min, s.max, s.p95}) row.push_back(s.n ? num(x) : "-");
     }
     if (!opt.baseline_key.empty()) {
       // Speed-up: the baseline's mean cycles over this group's (traffic: accepted load over the baseline's).
       auto b = g;
       b[base_col] = opt.baseline_value;
-      const Metric& m = *std::find_if(metrics.begin(), metrics.end(), [&](const Metric& x) { return x.name == std::string(speed); });
+      const Metric& m =
+          *std::find_if(metrics.begin(), metrics.end(), [&](const Metric& x) { return x.name == std::string(speed); });
       const Stats mine = metric_stats(ls, m);
       const Stats base = groups.count(b) ? metric_stats(groups[b], m) : Stats{};
-      const double up = traffic ? (base.mean > 0 ? mine.mean / base.mean : 0) : (mine.mean > 0 ? base.mean / mine.mean : 0);
+      const double up =
+          traffic ? (base.mean > 0 ? mine.mean / base.mean : 0) : (mine.mean > 0 ? base.mean / mine.mean : 0);
       row.push_back(base.n && mine.n && up > 0 ? fmt::format("{:.3f}", up) : "-");
     }
     t.rows.push_back(std::move(row));

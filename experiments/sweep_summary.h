@@ -11,7 +11,7 @@
 namespace wn {
 
 struct SummaryOptions {
-  std::vector<std::string> by;  // parameter names; a line's value comes from its params, else its result
+  std::vector<std::string> by;               // parameter names; a line's value comes from its params, else its result
   std::string baseline_key, baseline_value;  // "algorithm", "rd-broadcast"; empty: no speed-up column
 };
 

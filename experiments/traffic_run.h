@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "systemc/network/network.h"
 #include "systemc/cosim/patterns.h"
+#include "systemc/network/network.h"
 #include "systemc/topology/port_model.h"
 
 namespace wn {
@@ -18,18 +18,18 @@ struct TrafficOptions {
   NetworkParams net;
   std::string pattern = "uniform";
   PatternOptions pattern_opt;
-  double rate = 0.1;          // offered flits per node per cycle
+  double rate = 0.1;  // offered flits per node per cycle
   int packet_flits = 4;
-  uint64_t cycles = 10000;    // measurement window
+  uint64_t cycles = 10000;  // measurement window
   uint64_t warmup = 1000;
-  uint64_t drain = 0;         // max cycles after the window to drain (0: 10 x (cycles + warmup))
-  uint64_t watchdog = 2000;   // cycles without any flit movement that mean deadlock
+  uint64_t drain = 0;        // max cycles after the window to drain (0: 10 x (cycles + warmup))
+  uint64_t watchdog = 2000;  // cycles without any flit movement that mean deadlock
   // Track every flit so that a deadlock report names the cycle of waits. Off
   // by default: it costs ~35% of the model's speed, and the same seed
   // reproduces the deadlock when a user asks for the explanation.
   bool explain_deadlock = false;
   uint64_t seed = 1;
-  std::string trace;          // FST path (RTL backend)
+  std::string trace;  // FST path (RTL backend)
   // Packets each node's source queue holds (created, not yet in the network); a packet created at
   // a full queue is refused and counted (TrafficResult::packets_refused). 0: no limit (the queue
   // is a count and a replayed random stream, traffic_source.h: memory stays flat either way).
@@ -46,14 +46,14 @@ struct LatencyStats {
 };
 
 struct TrafficResult {
-  bool ok = true;                // scoreboard clean and no deadlock
+  bool ok = true;  // scoreboard clean and no deadlock
   bool deadlock = false;
-  bool drained = true;           // every packet delivered before the drain limit
+  bool drained = true;  // every packet delivered before the drain limit
   std::string deadlock_report;
   std::vector<std::string> errors;
   uint64_t cycles_simulated = 0;
   uint64_t packets_created = 0, packets_delivered = 0;
-  uint64_t packets_refused = 0;  // created at a full source queue (--source-queue-limit), never sent
+  uint64_t packets_refused = 0;      // created at a full source queue (--source-queue-limit), never sent
   double offered = 0, accepted = 0;  // flits/node/cycle in the window
   LatencyStats network_latency, total_latency;
   double avg_hops = 0;
@@ -61,7 +61,7 @@ struct TrafficResult {
   double wall_seconds = 0;
   uint64_t router_evals = 0;
   uint64_t flit_hops = 0;
-  TrafficOptions options;        // as run: port model resolved into channel counts
+  TrafficOptions options;          // as run: port model resolved into channel counts
   nlohmann::json to_json() const;  // deterministic: no wall time
 };
 

@@ -198,8 +198,12 @@ void Library::gather(Group& g, int dest, uint32_t base, uint32_t b, const Tuning
   c.root = rank_or_throw(g, dest, "gather");
   run(g, c, base);
 }
-void Library::concat(Group& g, uint32_t base, uint32_t b, const Tuning& t) { run(g, call(Op::Concat, b, t, barrier_), base); }
-void Library::index(Group& g, uint32_t base, uint32_t b, const Tuning& t) { run(g, call(Op::Index, b, t, barrier_), base); }
+void Library::concat(Group& g, uint32_t base, uint32_t b, const Tuning& t) {
+  run(g, call(Op::Concat, b, t, barrier_), base);
+}
+void Library::index(Group& g, uint32_t base, uint32_t b, const Tuning& t) {
+  run(g, call(Op::Index, b, t, barrier_), base);
+}
 void Library::prefix(Group& g, alg::OpId op, uint32_t base, uint32_t b, const Tuning& t) {
   Call c = call(Op::Prefix, b, t, barrier_);
   c.op_id = op;

@@ -28,11 +28,11 @@
 namespace wn::fw::ccl {
 
 struct Group {
-  std::vector<int> members;  // node ids (PIDs); rank = position
-  int rank = -1;             // this node's rank (-1: not a member)
-  int label = 0;             // group()'s label, partition()'s myval
+  std::vector<int> members;              // node ids (PIDs); rank = position
+  int rank = -1;                         // this node's rank (-1: not a member)
+  int label = 0;                         // group()'s label, partition()'s myval
   std::pair<uint32_t, int> pgid{0, -1};  // (counter, pid of rank 0), unique system-wide (§1.2)
-  uint32_t calls = 0;        // operations issued on this group so far (tags)
+  uint32_t calls = 0;                    // operations issued on this group so far (tags)
   int size() const { return int(members.size()); }
   int pid(int r) const { return members.at(size_t(r)); }
   int rank_of(int pid) const;  // -1 when not a member

@@ -19,7 +19,7 @@ uint64_t packet_start(const PacketRecord& p, const PacketDelay& d, const std::ve
 }  // namespace
 
 uint64_t zero_load_cycles(int hops, uint64_t flits, uint64_t packets) {
-  return uint64_t(alg::CostParams{}.router_cycles_per_hop) * uint64_t(hops + 1) + flits - 1 + (packets - 1);
+  return uint64_t(kHopCycles) * uint64_t(hops + 1) + flits - 1 + (packets - 1);
 }
 
 std::vector<MessageDelay> message_delays(const MessageLog& log, const std::vector<PacketRecord>& packets,
@@ -71,7 +71,8 @@ std::string account_error(const DelayAccount& a) {
   uint64_t named = 0;
   for (const auto& b : a.blockers) named += b.second;
   if (named != a.cycles[0] + a.cycles[1] + a.cycles[2])
-    return fmt::format("blockers hold {} cycles, stepwise+depth+port {}", named, a.cycles[0] + a.cycles[1] + a.cycles[2]);
+    return fmt::format("blockers hold {} cycles, stepwise+depth+port {}", named,
+                       a.cycles[0] + a.cycles[1] + a.cycles[2]);
   return "";
 }
 
@@ -99,7 +100,8 @@ std::string delay_conservation_error(const FirmwareRunResult& r, const Topology&
     if (pid >= d.size()) return fmt::format("packet {}: delivered but not followed", pid);
     const uint64_t s = packet_start(p, d[pid], d);
     const int h = topo.hops(p.src, p.dst);
-    std::string e = balance_error("packet", pid, p.tail_ejected, s, zero_load_cycles(h, uint64_t(p.flits), 1), d[pid].delay);
+    std::string e =
+        balance_error("packet", pid, p.tail_ejected, s, zero_load_cycles(h, uint64_t(p.flits), 1), d[pid].delay);
     if (e.empty() && d[pid].source && d[pid].left_source != UINT64_MAX)
       // The tail leaves the source router at start + 2 + (L - 1) at zero load.
       e = balance_error("source share of packet", pid, d[pid].left_source + 1, s, uint64_t(p.flits) + 2,
@@ -112,8 +114,10 @@ std::string delay_conservation_error(const FirmwareRunResult& r, const Topology&
     if (!md.delivered) continue;
     const MessageRecord& x = log.messages[m];
     if (md.start + md.latency != x.delivered)
-      return fmt::format("message {}: delivered at {}, its critical chain at {}", m, x.delivered, md.start + md.latency);
-    if (std::string e = balance_error("message", m, x.delivered, md.start, md.zero_load, md.delay); !e.empty()) return e;
+      return fmt::format("message {}: delivered at {}, its critical chain at {}", m, x.delivered,
+                         md.start + md.latency);
+    if (std::string e = balance_error("message", m, x.delivered, md.start, md.zero_load, md.delay); !e.empty())
+      return e;
     if (md.packets == x.packets && double(md.zero_load) != cost.network_cycles(x.hops, x.words))
       return fmt::format("message {}: zero load {} cycles, the cost model says {}", m, md.zero_load,
                          cost.network_cycles(x.hops, x.words));

@@ -9,8 +9,8 @@
 
 namespace wn::fw {
 
-using sc_core::sc_time;
 using sc_core::SC_NS;
+using sc_core::sc_time;
 
 FirmwareNode::FirmwareNode(const sc_core::sc_module_name& name, int node, Network& net, PacketStore& store,
                            Scoreboard& sb, MessageLog& log, const MachineProfile& profile, FirmwareFn firmware)
@@ -166,8 +166,8 @@ void FirmwareNode::wait_injected(SendHandle h) {
     throw ConfigError("firmware", fmt::format("node {}: wait_injected on a message it did not send", node_));
   while (log_.messages[h].injected == kNever || log_.messages[h].injected >= now()) {
     blocked_ = true;
-    waiting_for_ = fmt::format("injection of its message to node {} (tag {})", log_.messages[h].dst,
-                               log_.messages[h].tag);
+    waiting_for_ =
+        fmt::format("injection of its message to node {} (tag {})", log_.messages[h].dst, log_.messages[h].tag);
     wait(injected_ev_);
     blocked_ = false;
   }
@@ -241,7 +241,8 @@ size_t FirmwareNode::recv_any(const std::vector<int>& srcs, const std::vector<ui
     blocked_ = true;
     std::string what;
     for (size_t k = 0; k < srcs.size() && k < 4; ++k)
-      what += fmt::format("{}{} tag {}", k ? ", " : "", srcs[k] == kAnySource ? std::string("any") : std::to_string(srcs[k]), tags[k]);
+      what += fmt::format("{}{} tag {}", k ? ", " : "",
+                          srcs[k] == kAnySource ? std::string("any") : std::to_string(srcs[k]), tags[k]);
     waiting_for_ = "a message from " + what + (srcs.size() > 4 ? ", ..." : "");
     wait(arrival_ev_);
     blocked_ = false;
@@ -273,8 +274,8 @@ void FirmwareNode::compute_indices(uint64_t words) {
 void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c) {
   const uint32_t n = alg::total_words(dst);
   if (n != words.size())
-    throw ConfigError("firmware", fmt::format("node {}: message of {} words stored into {} words", node_,
-                                              words.size(), n));
+    throw ConfigError("firmware",
+                      fmt::format("node {}: message of {} words stored into {} words", node_, words.size(), n));
   size_t i = 0;
   for (const Range& r : dst) {
     if (r.end() > memory_.size())

@@ -13,10 +13,10 @@
 
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
+#include "firmware/node_api.h"
 #include "firmware/rendezvous.h"
 #include "firmware/run_census.h"
 #include "firmware/step_barrier.h"
-#include "firmware/node_api.h"
 #include "systemc/cosim/network_interface.h"
 
 namespace wn::fw {
@@ -26,7 +26,7 @@ using FirmwareFn = std::function<void(NodeApi&)>;
 struct StepSpan {
   uint32_t tag = 0;
   uint64_t start = 0, end = 0;
-  std::vector<Word> memory;  // the node's memory when it finished the step (snapshot runs only)
+  std::vector<Word> memory;        // the node's memory when it finished the step (snapshot runs only)
   std::vector<Word> before_sends;  // ... after the step's local operations, before its sends (snapshot runs only)
 };
 
@@ -98,9 +98,9 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   const MachineProfile& profile_;
   FirmwareFn firmware_;
   std::vector<Word> memory_;
-  std::deque<uint32_t> outbox_;     // messages whose startup is over, not yet packetized
-  std::vector<uint32_t> mailbox_;   // arrived, not yet received (arrival order)
-  std::vector<uint32_t> sent_;      // this node's messages
+  std::deque<uint32_t> outbox_;    // messages whose startup is over, not yet packetized
+  std::vector<uint32_t> mailbox_;  // arrived, not yet received (arrival order)
+  std::vector<uint32_t> sent_;     // this node's messages
   sc_core::sc_event arrival_ev_, injected_ev_;
   bool finished_ = false, blocked_ = false;
   uint64_t finish_cycle_ = 0;

@@ -69,7 +69,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   for (auto& nd : nodes) nd->set_census(&census);
   int quiet_edges = 0;
   uint64_t jump_limit = 0;  // for the engine: how far an idle stretch may be skipped (0: not now)
-  size_t runnable = 0;  // a node last seen neither finished nor blocked (checked first)
+  size_t runnable = 0;      // a node last seen neither finished nor blocked (checked first)
   // Only live nodes can packetize or drive (the others' outboxes and NIs are
   // empty); node order as before, so packet ids do not change.
   auto before = [&](uint64_t now) {

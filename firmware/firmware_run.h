@@ -9,17 +9,17 @@
 #include <string>
 #include <vector>
 
-#include "systemc/network/contention_monitor.h"
 #include "firmware/delay_view.h"
 #include "firmware/firmware_node.h"
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
+#include "systemc/network/contention_monitor.h"
 #include "systemc/network/network.h"
 
 namespace wn::fw {
 
 struct FirmwareRunOptions {
-  MachineProfile profile;     // ideal unless set
+  MachineProfile profile;  // ideal unless set
   // --sync barrier: the interpreter waits at a global barrier before every step (firmware/step_barrier.h),
   // each release costing barrier_cycles; false: free-running nodes (data-driven, steps overlap).
   bool barrier = false;
@@ -30,21 +30,21 @@ struct FirmwareRunOptions {
   // Jump over idle stretches (nothing in flight, nodes computing): the same
   // results; false evaluates every cycle (--no-idle-skip, to check exactly that).
   bool skip_idle = true;
-  uint64_t watchdog = 20000;  // cycles without flit movement with flits inside = deadlock
-  bool explain_deadlock = false;  // track every flit so a deadlock names its cycle of waits (slower)
-  uint64_t expected_messages = 0; // hint: reserve the message log (a big cube's log is GBs)
-  std::string trace;          // FST file (RTL backend)
-  bool snapshots = false;     // keep every node's memory at the end of each of its steps
-  int fault_node = -1;        // test-only: corrupt the first message this node receives
+  uint64_t watchdog = 20000;       // cycles without flit movement with flits inside = deadlock
+  bool explain_deadlock = false;   // track every flit so a deadlock names its cycle of waits (slower)
+  uint64_t expected_messages = 0;  // hint: reserve the message log (a big cube's log is GBs)
+  std::string trace;               // FST file (RTL backend)
+  bool snapshots = false;          // keep every node's memory at the end of each of its steps
+  int fault_node = -1;             // test-only: corrupt the first message this node receives
   alg::Word fault_mask = 0;
 };
 
 struct FirmwareRunResult {
   bool ok = true;
-  std::string error;            // first problem (deadlock, stuck firmware, scoreboard, limit)
-  uint64_t cycles = 0;          // operation time: last firmware return
+  std::string error;    // first problem (deadlock, stuck firmware, scoreboard, limit)
+  uint64_t cycles = 0;  // operation time: last firmware return
   uint64_t cycles_simulated = 0;
-  uint64_t cycles_skipped = 0;  // of those, idle ones jumped over (engine.h, Quiet)
+  uint64_t cycles_skipped = 0;                 // of those, idle ones jumped over (engine.h, Quiet)
   std::vector<std::vector<alg::Word>> memory;  // final memory per node
   std::vector<std::vector<StepSpan>> steps;    // per node
   MessageLog log;
@@ -52,13 +52,13 @@ struct FirmwareRunResult {
   double wall_seconds = 0;
   int inj_channels = 1;
   // Contention measurement (systemc/network/contention_monitor.h).
-  std::vector<PacketRecord> packet_records;        // by packet id
+  std::vector<PacketRecord> packet_records;  // by packet id
   // Delay view (exact: latency - zero load by class and blocker).
-  std::vector<PacketDelay> packet_delay;           // by packet id
-  std::vector<MessageDelay> message_delay;         // by message id
-  uint64_t delay_unexplained = 0;                  // 0 (ContentionMonitor::unexplained)
+  std::vector<PacketDelay> packet_delay;    // by packet id
+  std::vector<MessageDelay> message_delay;  // by message id
+  uint64_t delay_unexplained = 0;           // 0 (ContentionMonitor::unexplained)
   // Resource view (packet-cycles blocked, per packet and per output).
-  std::vector<PacketContention> packet_contention; // by packet id (may be shorter: no waits)
+  std::vector<PacketContention> packet_contention;  // by packet id (may be shorter: no waits)
   std::map<std::pair<int, int>, ChannelCounters> channels;
   std::map<std::pair<int, int>, ContentionMonitor::InjectionCounters> injection;
   // Resource view: blocked cycles of message m by class (summed over its packets).
@@ -67,7 +67,7 @@ struct FirmwareRunResult {
 
 // On the network `net`: `firmware(node)` gives each node's firmware, `memory_words`/`init` its memory.
 FirmwareRunResult run_firmware(const NetworkSetup& net, const FirmwareRunOptions& opt,
-                               const std::function<FirmwareFn(int)>& firmware,
-                               uint32_t memory_words, const std::function<alg::Word(int, uint32_t)>& init);
+                               const std::function<FirmwareFn(int)>& firmware, uint32_t memory_words,
+                               const std::function<alg::Word(int, uint32_t)>& init);
 
 }  // namespace wn::fw

@@ -37,8 +37,7 @@ const std::vector<MachineProfile>& machine_profiles() {
       {"cm200",
        "Mathur & Johnsson §4.4: 2 words/flit at a2 = 5.69 us/word; startup = router pipeline; "
        "0.1 cycle/computed index; 0.025 cycle/combined word",
-       11380.0, 8,
-       0, 0, 0, 0, 0.025, 0.1},
+       11380.0, 8, 0, 0, 0, 0, 0.025, 0.1},
   };
   return profiles;
 }
@@ -49,7 +48,8 @@ const MachineProfile& find_profile(const std::string& name) {
 
 void validate(const MachineProfile& p) {
   if (p.bytes_per_flit < 4 || p.bytes_per_flit % 4 != 0 || p.bytes_per_flit > 64)
-    throw ConfigError("--bytes-per-flit", fmt::format("{} not allowed; allowed: a multiple of 4 in 4..64", p.bytes_per_flit));
+    throw ConfigError("--bytes-per-flit",
+                      fmt::format("{} not allowed; allowed: a multiple of 4 in 4..64", p.bytes_per_flit));
   if (!(p.clock_ns > 0) || p.clock_ns > 1e9)
     throw ConfigError("--clock-ns", fmt::format("{} is not allowed; allowed: a number 1e-06..1e+09", p.clock_ns));
   if (p.max_packet_bytes % 4 != 0)  // packets split on words: 6 bytes would silently become 4
@@ -65,7 +65,8 @@ void validate(const MachineProfile& p) {
                                                      {"--combine-cycles", p.combine_cycles_per_word},
                                                      {"--index-cycles", p.index_cycles_per_word}};
   for (const auto& [field, v] : per_word)
-    if (!(v >= 0) || v > 1e6) throw ConfigError(field, fmt::format("{} is not allowed; allowed: a number 0..1000000", v));
+    if (!(v >= 0) || v > 1e6)
+      throw ConfigError(field, fmt::format("{} is not allowed; allowed: a number 0..1000000", v));
 }
 
 alg::CostParams MachineProfile::cost_params(int ports) const {

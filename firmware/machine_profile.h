@@ -12,12 +12,12 @@ namespace wn::fw {
 
 struct MachineProfile {
   std::string name;
-  std::string source;            // where the numbers come from
-  double clock_ns = 1.0;         // one network cycle (one flit per channel)
-  int bytes_per_flit = 4;        // body-flit payload, multiple of 4 (32-bit words)
-  uint32_t alpha = 0;            // send startup, cycles
-  uint32_t gamma = 0;            // receive completion, cycles
-  uint32_t max_packet_bytes = 0; // 0: one message = one worm
+  std::string source;             // where the numbers come from
+  double clock_ns = 1.0;          // one network cycle (one flit per channel)
+  int bytes_per_flit = 4;         // body-flit payload, multiple of 4 (32-bit words)
+  uint32_t alpha = 0;             // send startup, cycles
+  uint32_t gamma = 0;             // receive completion, cycles
+  uint32_t max_packet_bytes = 0;  // 0: one message = one worm
   double copy_cycles_per_word = 0;
   double combine_cycles_per_word = 0;
   // Indexed addressing: computing one address per word (LocalOp::indexed).

@@ -21,14 +21,14 @@ struct MessageRecord {
   uint32_t words = 0;
   uint32_t packets = 0;
   uint32_t packets_injected = 0, packets_delivered = 0;
-  int channel = -1;                   // requested injection channel (-1 any)
-  uint64_t issued = kNever;           // send() called: startup begins
-  uint64_t posted = kNever;           // startup over: handed to the NI
-  uint64_t head_injected = kNever;    // first head flit entered the router
-  uint64_t injected = kNever;         // last tail flit entered the router
-  uint64_t head_delivered = kNever;   // first head flit left the network
-  uint64_t delivered = kNever;        // last tail flit left the network
-  uint64_t completed = kNever;        // receive completed (after γ)
+  int channel = -1;                  // requested injection channel (-1 any)
+  uint64_t issued = kNever;          // send() called: startup begins
+  uint64_t posted = kNever;          // startup over: handed to the NI
+  uint64_t head_injected = kNever;   // first head flit entered the router
+  uint64_t injected = kNever;        // last tail flit entered the router
+  uint64_t head_delivered = kNever;  // first head flit left the network
+  uint64_t delivered = kNever;       // last tail flit left the network
+  uint64_t completed = kNever;       // receive completed (after γ)
   int hops = 0;
   // As sent, until the receive completes (then released: the receiver's
   // memory holds the words).

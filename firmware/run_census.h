@@ -33,8 +33,10 @@ class RunCensus {
   void prune(Keep keep) {
     size_t k = 0;
     for (int n : live_) {
-      if (keep(n)) live_[k++] = n;
-      else is_live_[size_t(n)] = 0;
+      if (keep(n))
+        live_[k++] = n;
+      else
+        is_live_[size_t(n)] = 0;
     }
     live_.resize(k);
   }

@@ -25,8 +25,8 @@ class StepBarrier {
   const sc_core::sc_event& changed() const { return changed_; }
 
  private:
-  std::vector<uint32_t> next_;         // per node
-  std::map<uint32_t, int> waiting_;    // next tag -> nodes at it (no zero counts)
+  std::vector<uint32_t> next_;       // per node
+  std::map<uint32_t, int> waiting_;  // next tag -> nodes at it (no zero counts)
   uint64_t cost_;
   sc_core::sc_event changed_;
 };

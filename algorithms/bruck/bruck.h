@@ -25,9 +25,9 @@ namespace wn::alg::bruck {
 
 // ---- index (§4.2, §4.4, §4.7) ----
 struct IndexStep {
-  int x = 0;         // subphase (radix-r digit)
-  int z = 0;         // step: digit value 1..h_x-1
-  uint32_t dist = 1; // r^x: rank i sends to i + z*dist
+  int x = 0;          // subphase (radix-r digit)
+  int z = 0;          // step: digit value 1..h_x-1
+  uint32_t dist = 1;  // r^x: rank i sends to i + z*dist
 };
 // The rounds: subphase by subphase, its steps z = 1..h_x-1 in consecutive groups of k.
 std::vector<std::vector<IndexStep>> index_rounds(int n, int r, int k);

@@ -74,8 +74,8 @@ std::vector<Area> last_round(int n1, int n2, int k, uint32_t b, std::string* par
     const int lo = int(out[i].segments.back().col) + 1, hi = n1 + int(out[i].segments.front().col);
     out[i].offset = i + 1 == out.size() ? hi : std::min(hi, out[i + 1].offset - 1);
     if (out[i].offset < lo)
-      throw std::logic_error(fmt::format("bruck-concat n1={} n2={} k={} b={}: no distinct offset for area {}", n1, n2,
-                                         k, b, i));
+      throw std::logic_error(
+          fmt::format("bruck-concat n1={} n2={} k={} b={}: no distinct offset for area {}", n1, n2, k, b, i));
   }
   if (partition) *partition = how;
   return out;
@@ -121,8 +121,8 @@ Schedule build_concat(const ConcatPlan& p) {
       if (i == 0) st.locals.push_back({{{uint32_t(v) * m, m}}, {{tmp, m}}, {}});
       for (int j = 1; j <= p.k; ++j) {
         st.sends.push_back({int(mod(int64_t(v) + int64_t(j) * held, n)), {{tmp, held * m}}, st.tag, -1});
-        st.recvs.push_back({int(mod(int64_t(v) - int64_t(j) * held, n)), {{tmp + uint32_t(j) * held * m, held * m}},
-                            st.tag, {}});
+        st.recvs.push_back(
+            {int(mod(int64_t(v) - int64_t(j) * held, n)), {{tmp + uint32_t(j) * held * m, held * m}}, st.tag, {}});
       }
       prog.push_back(std::move(st));
     }

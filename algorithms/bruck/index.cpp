@@ -93,16 +93,14 @@ uint64_t index_c2_blocks(int n, int r, int k) {
 RadixChoice choose_radix(int n, int k, uint32_t words, double beta, double tau_per_word) {
   RadixChoice best;
   best.cycles = std::numeric_limits<double>::infinity();
-  auto cost = [&](int r) {
-    return index_c1(n, r, k) * beta + double(index_c2_blocks(n, r, k)) * words * tau_per_word;
-  };
+  auto cost = [&](int r) { return index_c1(n, r, k) * beta + double(index_c2_blocks(n, r, k)) * words * tau_per_word; };
   for (int r = 2; r <= n; ++r)
     if (const double t = cost(r); t < best.cycles) best.r = r, best.cycles = t;
   best.why = fmt::format(
       "--radix auto: r = {} minimises C1*beta + C2*m*tau over r = 2..{} (beta = {:.0f} cycles, tau = {:.3g} "
       "cycles/word, m = {} words): C1 = {}, C2 = {} blocks, {:.0f} cycles; r = 2: {:.0f}, r = n: {:.0f}",
-      best.r, n, beta, tau_per_word, words, index_c1(n, best.r, k), index_c2_blocks(n, best.r, k), best.cycles,
-      cost(2), cost(n));
+      best.r, n, beta, tau_per_word, words, index_c1(n, best.r, k), index_c2_blocks(n, best.r, k), best.cycles, cost(2),
+      cost(n));
   return best;
 }
 
@@ -118,7 +116,8 @@ Schedule build_index(int n, int r, int k, uint32_t m) {
   // The offset runs of every (x, z) are the same on every rank: computed once.
   std::vector<std::vector<std::vector<Range>>> ranges(rounds.size());
   for (size_t t = 0; t < rounds.size(); ++t)
-    for (const IndexStep& st : rounds[t]) ranges[t].push_back(tmp_ranges(index_offsets(n, r, st.dist, st.z), tmp_base, m));
+    for (const IndexStep& st : rounds[t])
+      ranges[t].push_back(tmp_ranges(index_offsets(n, r, st.dist, st.z), tmp_base, m));
   for (int me = 0; me < n; ++me) {
     auto& prog = s.programs[size_t(me)];
     for (size_t t = 0; t < rounds.size(); ++t) {
@@ -158,8 +157,13 @@ Schedule build_index(int n, int r, int k, uint32_t m) {
 }
 
 OptionSpec radix_option() {
-  OptionSpec radix{"--radix", "bruck-index, ccl-index: radix r (2..n); auto: the r of least C1*beta + C2*tau for "
-                   "the profile", "2", {}, 4096, 2};
+  OptionSpec radix{"--radix",
+                   "bruck-index, ccl-index: radix r (2..n); auto: the r of least C1*beta + C2*tau for "
+                   "the profile",
+                   "2",
+                   {},
+                   4096,
+                   2};
   radix.keyword = "auto";
   return radix;
 }

@@ -1,9 +1,9 @@
 // A CCL call's schedule: the op's generator, the barrier-mode wrappers of
 // §3.11, and the payloads with their oracle (x_r word o = data_word(r, 0, o);
 // reductions are checked against the rank-order fold).
-#include "algorithms/data_words.h"
 #include "algorithms/bruck/bruck.h"
 #include "algorithms/ccl/builder.h"
+#include "algorithms/data_words.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {
@@ -47,9 +47,12 @@ void payloads(const Call& c, Schedule& s) {
           case Op::Reduce:
             if (r != c.root) return std::nullopt;
             return fold_ranks(c, 0, c.n - 1, o);
-          case Op::Combine: return fold_ranks(c, 0, c.n - 1, o);
-          case Op::Prefix: return fold_ranks(c, 0, r, o);
-          default: return data_word(pmod(r - c.shift, c.n), 0, o, c.n, c.b);
+          case Op::Combine:
+            return fold_ranks(c, 0, c.n - 1, o);
+          case Op::Prefix:
+            return fold_ranks(c, 0, r, o);
+          default:
+            return data_word(pmod(r - c.shift, c.n), 0, o, c.n, c.b);
         }
       };
       return;
@@ -77,7 +80,8 @@ void payloads(const Call& c, Schedule& s) {
       s.initial = scratch;
       s.expected = [](int, uint32_t) -> std::optional<Word> { return std::nullopt; };
       return;
-    case Op::Index: return;  // bruck.h's payloads
+    case Op::Index:
+      return;  // bruck.h's payloads
   }
   (void)n;
 }
@@ -107,20 +111,40 @@ Schedule build(const Call& call) {
     tag0 = uint32_t(k);
   }
   switch (c.op) {
-    case Op::Bcast: gen_bcast(b, c, tag0); break;
-    case Op::Reduce: gen_reduce(b, c, tag0); break;
-    case Op::Scatter: gen_scatter(b, c, tag0); break;
-    case Op::Gather: gen_gather(b, c, tag0); break;
-    case Op::Concat: gen_concat(b, c, tag0); break;
-    case Op::Combine: gen_combine(b, c, tag0); break;
-    case Op::Prefix: gen_prefix(b, c, tag0); break;
-    case Op::Shift: gen_shift(b, c, tag0); break;
-    case Op::Sync: gen_sync(b, c, tag0, token); break;
-    case Op::Index: break;
+    case Op::Bcast:
+      gen_bcast(b, c, tag0);
+      break;
+    case Op::Reduce:
+      gen_reduce(b, c, tag0);
+      break;
+    case Op::Scatter:
+      gen_scatter(b, c, tag0);
+      break;
+    case Op::Gather:
+      gen_gather(b, c, tag0);
+      break;
+    case Op::Concat:
+      gen_concat(b, c, tag0);
+      break;
+    case Op::Combine:
+      gen_combine(b, c, tag0);
+      break;
+    case Op::Prefix:
+      gen_prefix(b, c, tag0);
+      break;
+    case Op::Shift:
+      gen_shift(b, c, tag0);
+      break;
+    case Op::Sync:
+      gen_sync(b, c, tag0, token);
+      break;
+    case Op::Index:
+      break;
   }
   if (c.barrier && (c.op == Op::Reduce || c.op == Op::Gather || c.op == Op::Prefix))  // sync-out
     tokens(b, fan_out(c.n, c.op == Op::Prefix ? c.n - 1 : c.root), b.tags(), token);
-  if (c.barrier && c.op == Op::Shift && pmod(c.shift, c.n) != 0) gen_sync(b, c, b.tags(), token);  // E9: shift, then sync
+  if (c.barrier && c.op == Op::Shift && pmod(c.shift, c.n) != 0)
+    gen_sync(b, c, b.tags(), token);  // E9: shift, then sync
   Schedule s = b.take(name.c_str(), words);
   payloads(c, s);
   return s;

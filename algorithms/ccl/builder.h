@@ -57,8 +57,8 @@ inline int pmod(int a, int n) { return ((a % n) + n) % n; }
 // §3.1 binomial tree over relative ranks v = (rank - root) mod n: the fan-out
 // (halving: the root first to 2^(k-1)) and fan-in edges of every step.
 struct TreeEdge {
-  int from, to;   // ranks
-  int level;      // j: the edge joins v and v + 2^j
+  int from, to;  // ranks
+  int level;     // j: the edge joins v and v + 2^j
 };
 std::vector<std::vector<TreeEdge>> fan_out(int n, int root);  // [step t] edges, j = k-1-t
 std::vector<std::vector<TreeEdge>> fan_in(int n, int root);   // [step t] edges, j = t

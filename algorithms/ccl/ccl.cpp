@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <stdexcept>
 
-#include "algorithms/data_words.h"
 #include "algorithms/bruck/bruck.h"
 #include "algorithms/ccl/builder.h"
+#include "algorithms/data_words.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {
@@ -71,7 +71,7 @@ std::string unsupported(const Call& c) {
   }
   if ((alg == "butterfly" || alg == "hybrid" || alg == "recursive-exchange" || alg == "nesbt") && !pow2(c.n))
     return fmt::format("{} needs a power-of-two group, not n = {}; allowed: {}", alg, c.n,
-                       c.op == Op::Combine ? "circulant (commutative operators), reduce-bcast"
+                       c.op == Op::Combine  ? "circulant (commutative operators), reduce-bcast"
                        : c.op == Op::Concat ? "circulant"
                                             : "binomial");
   if (alg == "nesbt" && c.op == Op::Reduce && !combine_ops()[c.op_id].commutative)
@@ -80,9 +80,10 @@ std::string unsupported(const Call& c) {
   if (alg == "hybrid" && (c.kappa < 0 || c.kappa > ceil_log2(c.n)))
     return fmt::format("kappa = {} with n = {}; allowed: 0..{}", c.kappa, c.n, ceil_log2(c.n));
   if (alg == "circulant" && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
-    return fmt::format("the circulant combine needs a commutative operator (E3), not '{}'; allowed: butterfly "
-                       "(n = 2^d), reduce-bcast, hybrid",
-                       combine_ops()[c.op_id].name);
+    return fmt::format(
+        "the circulant combine needs a commutative operator (E3), not '{}'; allowed: butterfly "
+        "(n = 2^d), reduce-bcast, hybrid",
+        combine_ops()[c.op_id].name);
   if (c.op == Op::Index && alg == "bruck" && (c.radix < 2 || c.radix > c.n))
     return fmt::format("radix {} with n = {}; allowed: 2..{}", c.radix, c.n, c.n);
   return "";
@@ -92,16 +93,24 @@ uint32_t layout_words(const Call& c) {
   const uint32_t n = uint32_t(c.n), b = c.b, k = uint32_t(ceil_log2(c.n));
   const std::string alg = choose(c);
   switch (c.op) {
-    case Op::Bcast: return alg == "scatter-concat" ? 2 * n * ((b + n - 1) / n) + 1 : b + 1;
+    case Op::Bcast:
+      return alg == "scatter-concat" ? 2 * n * ((b + n - 1) / n) + 1 : b + 1;
     case Op::Reduce:
-    case Op::Shift: return 2 * b + 1;
-    case Op::Combine: return (alg == "circulant" ? 4 : 2) * b + 1;
-    case Op::Prefix: return (alg == "tree" ? 4 + k : 2) * b + 1;
+    case Op::Shift:
+      return 2 * b + 1;
+    case Op::Combine:
+      return (alg == "circulant" ? 4 : 2) * b + 1;
+    case Op::Prefix:
+      return (alg == "tree" ? 4 + k : 2) * b + 1;
     case Op::Scatter:
-    case Op::Gather: return n * b + 1;
-    case Op::Concat: return 2 * n * b + 1;
-    case Op::Index: return 3 * n * b + 1;
-    case Op::Sync: return 1;
+    case Op::Gather:
+      return n * b + 1;
+    case Op::Concat:
+      return 2 * n * b + 1;
+    case Op::Index:
+      return 3 * n * b + 1;
+    case Op::Sync:
+      return 1;
   }
   return 1;
 }
@@ -125,9 +134,10 @@ Costs costs(const Call& c) {
       if (alg == "scatter-concat") {
         const uint64_t p = (b + nn - 1) / nn;
         set(2 * k, 2 * (nn - 1) * p, (popcounts(n) + nn * (nn - 1)) * p,
-            fmt::format("scatter+concat (non-paper baseline), pieces of p = ceil(m/n) = {} words: C1 = 2k, C2 = 2(n-1) p, "
-                        "C3 = (s(n) + n(n-1)) p",
-                        p));
+            fmt::format(
+                "scatter+concat (non-paper baseline), pieces of p = ceil(m/n) = {} words: C1 = 2k, C2 = 2(n-1) p, "
+                "C3 = (s(n) + n(n-1)) p",
+                p));
         break;
       }
       if (c.op == Op::Bcast) {
@@ -140,19 +150,26 @@ Costs costs(const Call& c) {
         set(k, k * b, (nn - 1) * b, "binomial: C1 = k, C2 = k m, C3 = (n-1) m");
       break;
     case Op::Combine:
-      if (alg == "butterfly") set(k, k * b, nn * k * b, "butterfly: C1 = d, C2 = d m, C3 = n d m");
-      else if (alg == "circulant") set(k, k * b, nn * k * b, "circulant: C1 = k, C2 = k m, C3 = n k m");
-      else if (alg == "reduce-bcast") set(2 * k, 2 * k * b, 2 * (nn - 1) * b, "reduce+bcast: C1 = 2k, C2 = 2k m, C3 = 2(n-1) m");
+      if (alg == "butterfly")
+        set(k, k * b, nn * k * b, "butterfly: C1 = d, C2 = d m, C3 = n d m");
+      else if (alg == "circulant")
+        set(k, k * b, nn * k * b, "circulant: C1 = k, C2 = k m, C3 = n k m");
+      else if (alg == "reduce-bcast")
+        set(2 * k, 2 * k * b, 2 * (nn - 1) * b, "reduce+bcast: C1 = 2k, C2 = 2k m, C3 = 2(n-1) m");
       else
         set(k + c.kappa, (k + c.kappa) * b, b * (nn >> c.kappa) * uint64_t(k + (2 << c.kappa) - c.kappa - 2),
             "hybrid: C1 = d+kappa, C2 = (d+kappa) m, C3 = m (n/2^kappa)(d + 2^(kappa+1) - kappa - 2)");
       break;
     case Op::Scatter:
     case Op::Gather:
-      if (alg == "direct") set(n - 1, (nn - 1) * b, (nn - 1) * b, "direct: C1 = n-1, C2 = C3 = (n-1) b");
-      else set(k, (nn - 1) * b, popcounts(n) * b, "binomial: C1 = k, C2 = (n-1) b, C3 = s(n) b");
+      if (alg == "direct")
+        set(n - 1, (nn - 1) * b, (nn - 1) * b, "direct: C1 = n-1, C2 = C3 = (n-1) b");
+      else
+        set(k, (nn - 1) * b, popcounts(n) * b, "binomial: C1 = k, C2 = (n-1) b, C3 = s(n) b");
       break;
-    case Op::Concat: set(k, (nn - 1) * b, nn * (nn - 1) * b, alg + ": C1 = k, C2 = (n-1) m, C3 = n(n-1) m"); break;
+    case Op::Concat:
+      set(k, (nn - 1) * b, nn * (nn - 1) * b, alg + ": C1 = k, C2 = (n-1) m, C3 = n(n-1) m");
+      break;
     case Op::Index: {
       const int r = alg == "direct" ? n : c.radix;
       uint64_t digits = 0;
@@ -174,16 +191,22 @@ Costs costs(const Call& c) {
       }
       break;
     case Op::Shift:
-      if (pmod(c.shift, n) == 0) set(0, 0, 0, "shift by a multiple of n: a local copy");
-      else set(1, b, nn * b, "send-receive: C1 = 1, C2 = m, C3 = n m");
+      if (pmod(c.shift, n) == 0)
+        set(0, 0, 0, "shift by a multiple of n: a local copy");
+      else
+        set(1, b, nn * b, "send-receive: C1 = 1, C2 = m, C3 = n m");
       break;
-    case Op::Sync: set(k, 0, 0, "dissemination: C1 = k, no data"); break;
+    case Op::Sync:
+      set(k, 0, 0, "dissemination: C1 = k, no data");
+      break;
   }
   const bool wrapped = c.barrier && (fan_out_op(c.op) || fan_in_op(c.op) || (c.op == Op::Shift && r.c1 > 0));
   if (wrapped) {
     r.c1 += k;
     r.formula += fmt::format("; barrier mode: + {} token steps ({})", k,
-                             fan_out_op(c.op) ? "sync-in" : c.op == Op::Shift ? "sync" : "sync-out");
+                             fan_out_op(c.op)    ? "sync-in"
+                             : c.op == Op::Shift ? "sync"
+                                                 : "sync-out");
   }
   return r;
 }

@@ -42,7 +42,7 @@ struct Call {
 // The algorithm names an op accepts (first = the default when it applies).
 const std::vector<std::string>& algorithms(Op op);
 const std::vector<std::string>& op_names();  // "bcast", ..., in Op order
-Op op_of(const std::string& name);            // throws std::out_of_range
+Op op_of(const std::string& name);           // throws std::out_of_range
 // "" when `c` can run, else why and what is allowed (e.g. butterfly needs n = 2^d).
 std::string unsupported(const Call& c);
 // The default algorithm for the call (§3.4 selection: butterfly for 2^d,

@@ -44,9 +44,10 @@ Choice choose_by_model(const Call& call, double ts, double tc) {
                            : w.alg == "hybrid" ? fmt::format(" with kappa {}", w.kappa)
                            : w.alg == "bruck"  ? fmt::format(" with radix {}", w.radix)
                                                : "";
-  best.why = fmt::format("--ccl-alg auto: {}{} has the least C1*t_s + C2*t_c ({:.0f} cycles; t_s = {:.0f}, t_c = {:.3g} "
-                         "per word) of: {}",
-                         w.alg, knob, best.cycles, ts, tc, seen);
+  best.why = fmt::format(
+      "--ccl-alg auto: {}{} has the least C1*t_s + C2*t_c ({:.0f} cycles; t_s = {:.0f}, t_c = {:.3g} "
+      "per word) of: {}",
+      w.alg, knob, best.cycles, ts, tc, seen);
   return best;
 }
 

@@ -34,14 +34,17 @@ void gen_shift(Builder& b, const Call& c, uint32_t tag0) {
   const Range in{0, c.b}, out{c.b, c.b};
   const int s = pmod(c.shift, c.n);
   for (int me = 0; me < c.n; ++me) {
-    if (s == 0) b.before(me, tag0, copy_op(in, out));
-    else b.msg(me, (me + s) % c.n, tag0, {in}, {out});
+    if (s == 0)
+      b.before(me, tag0, copy_op(in, out));
+    else
+      b.msg(me, (me + s) % c.n, tag0, {in}, {out});
   }
 }
 
 void gen_sync(Builder& b, const Call& c, uint32_t tag0, uint32_t token) {
   for (int j = 0; j < ceil_log2(c.n); ++j)
-    for (int me = 0; me < c.n; ++me) b.msg(me, pmod(me - (1 << j), c.n), tag0 + uint32_t(j), {{token, 1}}, {{token, 1}});
+    for (int me = 0; me < c.n; ++me)
+      b.msg(me, pmod(me - (1 << j), c.n), tag0 + uint32_t(j), {{token, 1}}, {{token, 1}});
 }
 
 }  // namespace wn::alg::ccl

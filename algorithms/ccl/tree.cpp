@@ -85,11 +85,14 @@ namespace {
 // the root (direct: one block per step between the root and each rank), in opposite directions.
 void personalized(Builder& b, const Call& c, uint32_t tag0, bool to_root) {
   auto send = [&](int root_side, int other, uint32_t tag, const std::vector<Range>& s) {
-    if (to_root) b.msg(other, root_side, tag, s, s);
-    else b.msg(root_side, other, tag, s, s);
+    if (to_root)
+      b.msg(other, root_side, tag, s, s);
+    else
+      b.msg(root_side, other, tag, s, s);
   };
   if (c.alg == "direct") {
-    for (int j = 1; j < c.n; ++j) send(c.root, pmod(c.root + j, c.n), tag0 + uint32_t(j - 1), slots(c.root, j, j + 1, c.n, c.b));
+    for (int j = 1; j < c.n; ++j)
+      send(c.root, pmod(c.root + j, c.n), tag0 + uint32_t(j - 1), slots(c.root, j, j + 1, c.n, c.b));
     return;
   }
   const auto steps = to_root ? fan_in(c.n, c.root) : fan_out(c.n, c.root);

@@ -327,8 +327,10 @@ Attempt Encoder::solve(int steps, std::vector<Message>* found, int max_total_hop
         if (s_.val(xv) > 0) {
           const Edge& e = net_.edges[i];
           // Reduce: the broadcast's step t is the reduction's step steps - t, child -> parent.
-          if (req_.collective == Collective::Broadcast) found->push_back({t - 1, e.from, e.to});
-          else found->push_back({steps - t, e.to, e.from});
+          if (req_.collective == Collective::Broadcast)
+            found->push_back({t - 1, e.from, e.to});
+          else
+            found->push_back({steps - t, e.to, e.from});
         }
     std::sort(found->begin(), found->end(), [](const Message& p, const Message& q) {
       return std::tie(p.step, p.from, p.to) < std::tie(q.step, q.from, q.to);

@@ -56,7 +56,7 @@ struct Edge {
   int hops = 0;
   std::vector<uint32_t> segs;
   uint32_t at_from = 0, at_to = 0;  // the channels of the route next to `from` and to `to`
-  std::vector<uint32_t> channels;    // every channel of the route (the greedy search's conflict test)
+  std::vector<uint32_t> channels;   // every channel of the route (the greedy search's conflict test)
 };
 
 struct Net {
@@ -66,10 +66,10 @@ struct Net {
   std::vector<Segment> segs;
   std::vector<Line> lines;
   uint32_t channels = 0;
-  std::vector<int32_t> edge_of;         // u * n + v -> index in edges, -1: not a candidate
-  std::vector<uint16_t> dist;           // u * n + v -> hops of the route
-  std::vector<int> level;               // fewest messages from the source to v (-1: unreachable)
-  std::vector<std::vector<int>> syms;   // node permutations fixing the source and every route (not the identity)
+  std::vector<int32_t> edge_of;        // u * n + v -> index in edges, -1: not a candidate
+  std::vector<uint16_t> dist;          // u * n + v -> hops of the route
+  std::vector<int> level;              // fewest messages from the source to v (-1: unreachable)
+  std::vector<std::vector<int>> syms;  // node permutations fixing the source and every route (not the identity)
 };
 
 // Throws ConfigError when a live node cannot be reached under --max-hops / --avoid, OutOfTime
@@ -119,11 +119,11 @@ class Encoder {
   int vars_ = 0;
   uint64_t clauses_ = 0;
   int true_ = 0;
-  std::vector<std::vector<int>> h_;                         // h_[t][v]: v holds after step t
-  std::vector<std::vector<std::pair<uint32_t, int>>> x_;    // x_[t]: (edge, var)
-  std::vector<std::vector<int>> count_;                     // count_[t][j]: at least j+1 holders after t
-  std::vector<int> done_;                                   // done_[S]: activation of "S steps"
-  std::vector<int> lex_;                                    // per symmetry: "equal so far"
+  std::vector<std::vector<int>> h_;                       // h_[t][v]: v holds after step t
+  std::vector<std::vector<std::pair<uint32_t, int>>> x_;  // x_[t]: (edge, var)
+  std::vector<std::vector<int>> count_;                   // count_[t][j]: at least j+1 holders after t
+  std::vector<int> done_;                                 // done_[S]: activation of "S steps"
+  std::vector<int> lex_;                                  // per symmetry: "equal so far"
 };
 
 }  // namespace wn::alg::synth::detail

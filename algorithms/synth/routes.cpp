@@ -175,11 +175,11 @@ MemoryEstimate estimate_memory(const Topology& topo, const Request& req) {
   e.candidates = (n - 1) * (n - 1);
   const uint64_t hops_avg = pairs ? (sums.hops + pairs - 1) / pairs : 0;
   const uint64_t runs_avg = pairs ? (sums.runs + pairs - 1) / pairs : 0;
-  const uint64_t per_edge = sizeof(detail::Edge) + detail::heap_block(4 * runs_avg) +
-                            detail::heap_block(4 * hops_avg) + 2 * sizeof(int);
+  const uint64_t per_edge =
+      sizeof(detail::Edge) + detail::heap_block(4 * runs_avg) + detail::heap_block(4 * hops_avg) + 2 * sizeof(int);
   // edge_of and dist per pair, the edges, the channel and run maps (a few per channel).
-  e.net_bytes = n * n * (sizeof(int32_t) + sizeof(uint16_t)) + e.candidates * per_edge +
-                64 * 8 * n * uint64_t(topo.dims());
+  e.net_bytes =
+      n * n * (sizeof(int32_t) + sizeof(uint16_t)) + e.candidates * per_edge + 64 * 8 * n * uint64_t(topo.dims());
   // One step of the encoding (add_layer): per candidate a variable and 5 clauses, 4 more per run
   // (its at-most-one counter and the run's start); the holder count (a totalizer over the nodes)
   // about n^2 clauses. Within 7 % of the clauses counted on cube:7..9 and meshes 12x12..32x32.
@@ -218,10 +218,11 @@ std::vector<std::vector<int>> route_symmetries(const Topology& topo, const std::
   const uint64_t n = uint64_t(topo.nodes());
   const uint64_t bytes = 4 * (n * n + 1) + (route_sums(topo).hops + n * (n - 1)) * kRouteBytesPerNode;
   if (bytes > node_memory_limit_bytes())
-    throw ConfigError("--topology",
-                      fmt::format("the routes of every pair of {} need about {} MiB of host memory; allowed: at most "
-                                  "{} MiB here ({}): a smaller network",
-                                  topo.name(), bytes >> 20, node_memory_limit_bytes() >> 20, node_memory_limit_source()));
+    throw ConfigError(
+        "--topology",
+        fmt::format("the routes of every pair of {} need about {} MiB of host memory; allowed: at most "
+                    "{} MiB here ({}): a smaller network",
+                    topo.name(), bytes >> 20, node_memory_limit_bytes() >> 20, node_memory_limit_source()));
   return keep(Paths(topo, avoided), std::move(cand), avoided);
 }
 
@@ -257,7 +258,8 @@ Net build_net(const Topology& topo, const Request& req, const std::vector<bool>&
   net.dist.assign(size_t(net.n) * size_t(net.n), 0);
   for (int u = 0; u < net.n; ++u)
     for (int v = 0; v < net.n; ++v)
-      if (p.end(u, v) > p.begin(u, v)) net.dist[size_t(u) * size_t(net.n) + size_t(v)] = uint16_t(p.end(u, v) - p.begin(u, v) - 1);
+      if (p.end(u, v) > p.begin(u, v))
+        net.dist[size_t(u) * size_t(net.n) + size_t(v)] = uint16_t(p.end(u, v) - p.begin(u, v) - 1);
   for (int u = 0; u < net.n; ++u) {
     budget.check();
     for (int v = 0; v < net.n; ++v) {

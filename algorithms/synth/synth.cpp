@@ -46,8 +46,7 @@ std::vector<bool> avoided_set(const Topology& topo, const std::vector<int>& avoi
   std::vector<bool> avoided(size_t(n), false);
   for (int v : avoid) {
     if (v < 0 || v >= n) throw ConfigError("--avoid", fmt::format("{} is not a node; allowed: 0..{}", v, n - 1));
-    if (v == source)
-      throw ConfigError("--avoid", fmt::format("{} is the root; allowed: nodes other than the root", v));
+    if (v == source) throw ConfigError("--avoid", fmt::format("{} is the root; allowed: nodes other than the root", v));
     avoided[size_t(v)] = true;
   }
   return avoided;

@@ -30,14 +30,14 @@ enum class Collective { Broadcast, Reduce };
 
 struct Request {
   Collective collective = Collective::Broadcast;
-  int source = 0;            // the root
-  int ports = 1;             // K: sends per node per step (broadcast), receives (reduce)
-  int steps = 0;             // 0: minimise from the lower bound; else exactly this many
+  int source = 0;  // the root
+  int ports = 1;   // K: sends per node per step (broadcast), receives (reduce)
+  int steps = 0;   // 0: minimise from the lower bound; else exactly this many
   // Seconds for the whole synthesis of one root: the routes, the greedy search, building the
   // encoding and every solver call (an attempt the deadline cuts short is a "timeout").
   double timeout_s = 60;
-  int max_hops = 0;          // 0: any route length
-  std::vector<int> avoid;    // faulty nodes: no message from, to or through them
+  int max_hops = 0;             // 0: any route length
+  std::vector<int> avoid;       // faulty nodes: no message from, to or through them
   bool min_total_hops = false;  // then, among minimum-step schedules, the fewest hops summed
   bool symmetry = true;         // lex-leader constraints for the mirror images that fix the root
   bool incremental = true;      // one solver across step counts (else a fresh CNF per attempt)
@@ -58,7 +58,7 @@ struct Attempt {
   uint64_t vars = 0, clauses = 0;
   double seconds = 0;         // in the solver
   double encode_seconds = 0;  // building the clauses added for this attempt
-  int max_total_hops = -1;  // the bound of a hop-minimising attempt (-1: none)
+  int max_total_hops = -1;    // the bound of a hop-minimising attempt (-1: none)
 };
 
 struct Result {
@@ -70,9 +70,9 @@ struct Result {
   bool hops_optimal = false;  // min_total_hops: one hop fewer was proven UNSAT
   std::vector<Message> messages;
   std::vector<Attempt> attempts;
-  int symmetries = 0;        // route-preserving mirror images fixing the root that were broken
-  uint64_t candidates = 0;   // (sender, receiver) pairs allowed by the constraints
-  double build_seconds = 0;  // routes, segments and symmetries before the first attempt
+  int symmetries = 0;            // route-preserving mirror images fixing the root that were broken
+  uint64_t candidates = 0;       // (sender, receiver) pairs allowed by the constraints
+  double build_seconds = 0;      // routes, segments and symmetries before the first attempt
   bool build_timed_out = false;  // the deadline passed while building the routes (no attempt made)
 };
 

@@ -40,8 +40,12 @@ std::string to_json(const Topology& topo, const Request& req, const Result& r) {
   nlohmann::json a = nlohmann::json::array();
   auto centi = [](double s) { return double(int64_t(s * 100 + 0.5)) / 100; };  // the solver's noise is larger
   for (const Attempt& x : r.attempts)
-    a.push_back({{"steps", x.steps}, {"result", x.result}, {"vars", x.vars}, {"clauses", x.clauses},
-                 {"encode_seconds", centi(x.encode_seconds)}, {"solve_seconds", centi(x.seconds)},
+    a.push_back({{"steps", x.steps},
+                 {"result", x.result},
+                 {"vars", x.vars},
+                 {"clauses", x.clauses},
+                 {"encode_seconds", centi(x.encode_seconds)},
+                 {"solve_seconds", centi(x.seconds)},
                  {"max_total_hops", x.max_total_hops}});
   j["attempts"] = a;
   j["candidates"] = r.candidates;
@@ -88,8 +92,7 @@ std::string invalid(const Topology& topo, const Request& req, const Result& r) {
   std::vector<int> got(size_t(n), -1);  // the step a node received in (-1: not yet; the root: before step 0)
   got[size_t(req.source)] = -1;
   std::vector<Message> b;
-  for (const Message& m : r.messages)
-    b.push_back(bcast ? m : Message{r.steps - 1 - m.step, m.to, m.from});
+  for (const Message& m : r.messages) b.push_back(bcast ? m : Message{r.steps - 1 - m.step, m.to, m.from});
   std::vector<int> order(b.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = int(i);
   std::stable_sort(order.begin(), order.end(), [&](int x, int y) { return b[size_t(x)].step < b[size_t(y)].step; });
@@ -150,8 +153,8 @@ Result from_json(const std::string& text, const Topology& topo, Request* req) {
     for (const auto& m : ms) {
       if (!m.is_array() || m.size() != 3) throw std::invalid_argument("a message is not [step, from, to]");
       r.messages.push_back({int(integer(m[0], 0, std::max(0, r.steps - 1), "a message's step")),
-                           int(integer(m[1], 0, n - 1, "a message's sender")),
-                           int(integer(m[2], 0, n - 1, "a message's receiver"))});
+                            int(integer(m[1], 0, n - 1, "a message's sender")),
+                            int(integer(m[2], 0, n - 1, "a message's receiver"))});
     }
     const auto& c = field(j, "collective");
     if (c != "broadcast" && c != "reduce") throw std::invalid_argument("collective is not broadcast or reduce");
@@ -173,9 +176,10 @@ Result from_json(const std::string& text, const Topology& topo, Request* req) {
   }
   for (const Message& m : r.messages)
     if (m.from == m.to)
-      throw bad(fmt::format("message {} -> {} in step {} does not fit {} with {} steps; allowed: a file `wormnet "
-                            "synth --out` wrote",
-                            m.from, m.to, m.step, topo.name(), r.steps));
+      throw bad(
+          fmt::format("message {} -> {} in step {} does not fit {} with {} steps; allowed: a file `wormnet "
+                      "synth --out` wrote",
+                      m.from, m.to, m.step, topo.name(), r.steps));
   if (const std::string why = invalid(topo, q, r); !why.empty())
     throw bad(fmt::format("not a valid schedule: {}; allowed: a file `wormnet synth --out` wrote", why));
   if (req) {

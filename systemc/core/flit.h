@@ -26,8 +26,7 @@ constexpr uint32_t msg(uint64_t f) { return uint32_t(field(f, layout::WN_MSG_LSB
 constexpr uint64_t payload(uint64_t f) { return field(f, layout::WN_PAYLOAD_LSB, layout::WN_PAYLOAD_W); }
 
 // Head flit (type head, or head+tail for a one-flit packet).
-constexpr uint64_t make_head(bool tail, uint32_t dest_addr, uint32_t src_addr, uint32_t step_tag,
-                             uint32_t msg_id) {
+constexpr uint64_t make_head(bool tail, uint32_t dest_addr, uint32_t src_addr, uint32_t step_tag, uint32_t msg_id) {
   uint64_t f = put(0, layout::WN_TYPE_LSB, layout::WN_TYPE_W, tail ? kHeadTail : kHead);
   f = put(f, layout::WN_DEST_LSB, layout::WN_DEST_W, dest_addr);
   f = put(f, layout::WN_SRC_LSB, layout::WN_SRC_W, src_addr);

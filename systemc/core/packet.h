@@ -25,13 +25,13 @@ struct PacketRecord {
   // of one message on one injection channel form a chain in the delay view.
   uint32_t message = UINT32_MAX;
   int ej_channel = -1;
-  uint64_t created = kNever;       // posted to the NI
-  uint64_t head_injected = kNever; // head presented on the injection channel
+  uint64_t created = kNever;        // posted to the NI
+  uint64_t head_injected = kNever;  // head presented on the injection channel
   uint64_t tail_injected = kNever;
   uint64_t head_ejected = kNever;  // head on the ejection channel
   uint64_t tail_ejected = kNever;  // tail on the ejection channel = delivered
   int flits_received = 0;
-  bool measured = false;           // created inside the measurement window
+  bool measured = false;  // created inside the measurement window
   // Firmware messages carry real data: words [data_offset, +data_words) of
   // *data, words_per_flit of them per body flit. Synthetic traffic has no data.
   std::shared_ptr<const std::vector<uint32_t>> data;
@@ -97,8 +97,9 @@ class PacketStore {
   uint32_t add(const PacketRecord& p) {
     if (end() - base_ >= max_window_)
       throw std::overflow_error(
-          "packet ids: " + std::to_string(end() - base_) + " packets are undelivered at once, but the flit's msg field (" +
-          std::to_string(layout::WN_MSG_W) + " bits) tells apart at most " + std::to_string(max_window_) +
+          "packet ids: " + std::to_string(end() - base_) +
+          " packets are undelivered at once, but the flit's msg field (" + std::to_string(layout::WN_MSG_W) +
+          " bits) tells apart at most " + std::to_string(max_window_) +
           " packets in flight; allowed: fewer undelivered packets (lower --rate, fewer nodes or a shorter run)");
     if (end() >= kMaxPacketIds)
       throw std::overflow_error("packet ids: a run creates at most 2^32 packets; allowed: a shorter run");

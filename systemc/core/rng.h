@@ -22,7 +22,8 @@ using Rng = std::mt19937_64;
 inline uint64_t uniform_below(Rng& rng, uint64_t n) {
   const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
   uint64_t x;
-  do x = rng(); while (x >= limit);
+  do x = rng();
+  while (x >= limit);
   return x % n;
 }
 // Uniform double in [0, 1) from 53 random bits (portable).

@@ -11,48 +11,56 @@ constexpr int kMaxVcs = 4;     // VMAX in rtl/README.md
 constexpr int kMaxBuf = 16;    // BMAX
 constexpr int kMaxDims = 3;    // mesh/torus dimensions
 
+// Zero-load timing (rtl/README.md §5), the one fact every prediction, delay view and contention
+// class builds on: a head flit spends kRouterStageCycles in a router (route + VA, then SA +
+// crossbar into the output register) and one more on the link, so one router is kHopCycles and a
+// packet of L flits over h hops takes kHopCycles (h + 1) + L - 1 (pinned on the model, the RTL and
+// the lock-step backend by ZeroLoad.* in testbench/systemc/network/network_test.cpp).
+constexpr int kRouterStageCycles = 2;
+constexpr int kHopCycles = kRouterStageCycles + 1;
+
 enum class TopoKind : uint8_t { Mesh = 0, Torus = 1, Cube = 2 };
 
 // Static configuration of one router (rtl/README.md §2, §3).
 struct RouterConfig {
-  int ports = 4;        // network ports the topology uses (2n, or d for a cube)
-  int vcs = 2;          // 1..kMaxVcs
-  int buf = 8;          // FIFO slots per VC = initial credits, 1..kMaxBuf
-  int inj = 1;          // injection channels used, 1..ports
-  int ej = 1;           // ejection channels used, 1..ports
+  int ports = 4;  // network ports the topology uses (2n, or d for a cube)
+  int vcs = 2;    // 1..kMaxVcs
+  int buf = 8;    // FIFO slots per VC = initial credits, 1..kMaxBuf
+  int inj = 1;    // injection channels used, 1..ports
+  int ej = 1;     // ejection channels used, 1..ports
   TopoKind kind = TopoKind::Mesh;
-  int ndims = 2;                 // mesh/torus dims, or d for a cube
-  int k[kMaxDims] = {2, 2, 2};   // radix per dimension (mesh/torus)
+  int ndims = 2;                    // mesh/torus dims, or d for a cube
+  int k[kMaxDims] = {2, 2, 2};      // radix per dimension (mesh/torus)
   int width[kMaxDims] = {1, 1, 1};  // address bits per dimension
-  uint32_t addr = 0;             // this router's packed address
-  bool dateline = true;          // torus dateline VC classes (debug switch)
+  uint32_t addr = 0;                // this router's packed address
+  bool dateline = true;             // torus dateline VC classes (debug switch)
 };
 
 // Inputs presented to a router during one cycle (sampled at the rising edge).
 struct RouterIn {
-  uint32_t in_valid = 0;             // bit p: flit on network input p
+  uint32_t in_valid = 0;  // bit p: flit on network input p
   uint64_t in_flit[kMaxPorts] = {};
-  uint32_t out_credit = 0;           // bit o: credit returned for output o
+  uint32_t out_credit = 0;  // bit o: credit returned for output o
   uint8_t out_credit_vc[kMaxPorts] = {};
-  uint32_t inj_valid = 0;            // bit i: flit on injection channel i
+  uint32_t inj_valid = 0;  // bit i: flit on injection channel i
   uint64_t inj_flit[kMaxPorts] = {};
 };
 
 // Registered outputs after the rising edge (valid for the next cycle).
 struct RouterOut {
-  uint32_t out_valid = 0;            // bit o: flit on network output o
+  uint32_t out_valid = 0;  // bit o: flit on network output o
   uint64_t out_flit[kMaxPorts] = {};
-  uint32_t in_credit = 0;            // bit p: credit towards upstream of input p
+  uint32_t in_credit = 0;  // bit p: credit towards upstream of input p
   uint8_t in_credit_vc[kMaxPorts] = {};
-  uint32_t inj_credit = 0;           // bit i: credit towards the NI
-  uint32_t ej_valid = 0;             // bit j: flit on ejection channel j
+  uint32_t inj_credit = 0;  // bit i: credit towards the NI
+  uint32_t ej_valid = 0;    // bit j: flit on ejection channel j
   uint64_t ej_flit[kMaxPorts] = {};
   // Observation (rtl/README.md §6): where each output's flit came from.
   // Index: network output o in [0, kMaxPorts), ejection j at kMaxPorts + j.
   // from_port: network input p, or kInjBase + i for injection channel i.
   uint8_t from_port[2 * kMaxPorts] = {};
   uint8_t from_vc[2 * kMaxPorts] = {};
-  bool busy = false;                 // any state that can still change
+  bool busy = false;  // any state that can still change
 };
 constexpr uint8_t kInjBase = 16;
 

@@ -44,7 +44,11 @@ class Engine::Clocked {
 };
 
 Engine::Engine(const Topology& topo, const NetworkParams& params, EngineOptions opt)
-    : opt_(std::move(opt)), net_(topo, params), store_(opt_.first_packet_id), sb_(topo, store_), watchdog_(opt_.watchdog) {
+    : opt_(std::move(opt)),
+      net_(topo, params),
+      store_(opt_.first_packet_id),
+      sb_(topo, store_),
+      watchdog_(opt_.watchdog) {
   // Without a watchdog there is no report to explain.
   if (opt_.watchdog && opt_.explain_deadlock) tracker_ = std::make_unique<FlitTracker>(net_);
 }

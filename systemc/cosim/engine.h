@@ -39,12 +39,12 @@ struct DeadlockWording {
 };
 
 struct EngineOptions {
-  uint64_t watchdog = 2000;       // cycles without flit movement, flits inside = deadlock (0: never)
+  uint64_t watchdog = 2000;  // cycles without flit movement, flits inside = deadlock (0: never)
   // Observe every flit so that a deadlock report names its cycle of waits;
   // costs a good part of the model's speed, hence off unless asked for.
   bool explain_deadlock = false;
   DeadlockWording wording;
-  std::string trace;              // FST path (RTL and lock-step backends)
+  std::string trace;  // FST path (RTL and lock-step backends)
   // Tests only: the first packet id (ids, and the flit's msg tags, can start
   // near 2^WN_MSG_W to exercise the wrap-around; see PacketStore).
   uint64_t first_packet_id = 0;

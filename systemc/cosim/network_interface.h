@@ -8,9 +8,9 @@
 #include <functional>
 #include <vector>
 
-#include "systemc/network/scoreboard.h"
 #include "systemc/core/packet.h"
 #include "systemc/network/network.h"
+#include "systemc/network/scoreboard.h"
 
 namespace wn {
 
@@ -31,7 +31,7 @@ class NetworkInterface {
   // Injection channels that would start the next unpinned packet at drive(): idle, nothing pinned
   // to them. A source that keeps its own queue posts this many (less the backlog) just in time.
   int free_channels() const;
-  bool idle() const;       // nothing queued or streaming
+  bool idle() const;  // nothing queued or streaming
   std::function<void(uint32_t id, uint64_t cycle)> on_delivery;
   // Called when a packet's tail has been injected (its channel is free again).
   std::function<void(uint32_t id, uint64_t cycle)> on_injected;

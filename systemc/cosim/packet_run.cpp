@@ -11,7 +11,8 @@
 namespace wn {
 
 PacketRunResult run_packets(const Topology& topo, const NetworkParams& params,
-                            const std::vector<ScheduledPacket>& packets, uint64_t max_cycles, uint64_t watchdog_window) {
+                            const std::vector<ScheduledPacket>& packets, uint64_t max_cycles,
+                            uint64_t watchdog_window) {
   // Scenarios are small: always explain a deadlock.
   EngineOptions eo;
   eo.watchdog = watchdog_window;
@@ -61,7 +62,8 @@ PacketRunResult run_packets(const Topology& topo, const NetworkParams& params,
   res.cycles = engine.now();
   for (const auto& e : sb.errors()) res.report += e + "\n";
   res.ok = sb.ok() && !res.deadlock && sb.delivered() == packets.size();
-  for (size_t i = 0; i < packets.size(); ++i) if (store.valid(ids[i])) res.packets.push_back(store[ids[i]]);
+  for (size_t i = 0; i < packets.size(); ++i)
+    if (store.valid(ids[i])) res.packets.push_back(store[ids[i]]);
   return res;
 }
 

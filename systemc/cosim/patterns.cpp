@@ -128,8 +128,8 @@ const std::vector<PatternInfo>& traffic_patterns() {
       {"hotspot", "a fraction (--hotspot-fraction) of packets to --hotspot-node, the rest uniform",
        [](const Topology& t, const PatternOptions& o) {
          if (o.hotspot_node < 0 || o.hotspot_node >= t.nodes())
-           throw ConfigError("--hotspot-node", fmt::format("{} is not a node; allowed: 0..{}", o.hotspot_node,
-                                                           t.nodes() - 1));
+           throw ConfigError("--hotspot-node",
+                             fmt::format("{} is not a node; allowed: 0..{}", o.hotspot_node, t.nodes() - 1));
          if (!(o.hotspot_fraction >= 0 && o.hotspot_fraction <= 1))
            throw ConfigError("--hotspot-fraction", "allowed: 0..1");
          return std::unique_ptr<TrafficPattern>(std::make_unique<HotspotPattern>(t.nodes(), o));
@@ -138,8 +138,7 @@ const std::vector<PatternInfo>& traffic_patterns() {
   return patterns;
 }
 
-std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo,
-                                             const PatternOptions& opt) {
+std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo, const PatternOptions& opt) {
   return find_by_name(traffic_patterns(), name, "--pattern", "pattern").make(topo, opt);
 }
 

@@ -27,7 +27,11 @@ class TrafficSource {
   // `queue_limit`: packets the queue holds at most (0: no limit).
   TrafficSource(int node, const TrafficPattern& pattern, double packet_prob, int flits, uint64_t seed,
                 uint64_t queue_limit = 0)
-      : node_(node), pattern_(pattern), p_(packet_prob), flits_(flits), limit_(queue_limit),
+      : node_(node),
+        pattern_(pattern),
+        p_(packet_prob),
+        flits_(flits),
+        limit_(queue_limit),
         lead_{Rng(derive_seed(seed, uint64_t(node))), kNever} {
     lead_.next = p_ > 0 ? gap(lead_.rng) - 1 : kNever;
     lag_ = lead_;

@@ -53,7 +53,7 @@ void ContentionMonitor::classify(int r, uint64_t now) {
     const InSlot& is = in_[isx];
     for (int i = 0; i < is.qsize; ++i) {
       const Entry& e = entry_at(isx, is.qfirst + i);
-      if (e.head_gone || now < e.arrival + 2) continue;  // moving, or still in its zero-load pipeline
+      if (e.head_gone || now < e.arrival + kRouterStageCycles) continue;  // moving, or in its zero-load stages
       const PacketRecord& p = store_[e.packet];
       const Route rt = route(cfg, topo.address(p.dst), in, v);
       const int out_idx = rt.eject ? P_ : rt.out;  // ejection counted on channel 0's slot
@@ -72,8 +72,10 @@ void ContentionMonitor::classify(int r, uint64_t now) {
         bool all_held = true;
         for (int j = 0; j < cfg.ej; ++j) {
           const int64_t hj = out_slot(r, nnet + j).holder;
-          if (hj < 0) all_held = false;
-          else if (holder < 0) holder = hj;
+          if (hj < 0)
+            all_held = false;
+          else if (holder < 0)
+            holder = hj;
         }
         int64_t winner = -1, released = -1;
         for (int j = 0; j < cfg.ej; ++j) {
@@ -84,11 +86,16 @@ void ContentionMonitor::classify(int r, uint64_t now) {
         }
         for (int j = 0; j < cfg.ej && winner < 0; ++j)
           if (win[P_ + j] >= 0 && win[P_ + j] != int64_t(e.packet)) winner = win[P_ + j];
-        if (all_held) c = {holder, r, out_idx, true, false};
-        else if (winner >= 0) c = {winner, r, out_idx, true, true};
-        else if (released >= 0) c = {released, r, out_idx, true, false};
-        else if (prev.first >= 0 && prev.second + 1 >= now) c = {prev.first, r, out_idx, own_port, false};
-        else c = {-1, r, out_idx, false, false};
+        if (all_held)
+          c = {holder, r, out_idx, true, false};
+        else if (winner >= 0)
+          c = {winner, r, out_idx, true, true};
+        else if (released >= 0)
+          c = {released, r, out_idx, true, false};
+        else if (prev.first >= 0 && prev.second + 1 >= now)
+          c = {prev.first, r, out_idx, own_port, false};
+        else
+          c = {-1, r, out_idx, false, false};
       } else {
         int64_t holder = -1, released = -1;
         bool all_held = true;
@@ -96,17 +103,24 @@ void ContentionMonitor::classify(int r, uint64_t now) {
           const OutSlot& o = out_slot(r, rt.out * V_ + w);
           const int64_t hw = o.holder;
           const auto& rel = o.last_release;
-          if (hw < 0) all_held = false;
-          else if (holder < 0) holder = hw;
+          if (hw < 0)
+            all_held = false;
+          else if (holder < 0)
+            holder = hw;
           // Freed at the previous edge: this edge is the head's allocation cycle, still the holder's doing.
           if (hw < 0 && rel.first >= 0 && rel.second + 1 == now && rel.first != int64_t(e.packet)) released = rel.first;
         }
         const int64_t winner = win[rt.out];
-        if (all_held && holder >= 0) c = {holder, r, out_idx, false, false};
-        else if (winner >= 0 && winner != int64_t(e.packet)) c = {winner, r, out_idx, false, true};
-        else if (released >= 0) c = {released, r, out_idx, false, false};
-        else if (prev.first >= 0 && prev.second + 1 >= now) c = {prev.first, r, out_idx, own_port, false};
-        else c = {-1, r, out_idx, false, false};
+        if (all_held && holder >= 0)
+          c = {holder, r, out_idx, false, false};
+        else if (winner >= 0 && winner != int64_t(e.packet))
+          c = {winner, r, out_idx, false, true};
+        else if (released >= 0)
+          c = {released, r, out_idx, false, false};
+        else if (prev.first >= 0 && prev.second + 1 >= now)
+          c = {prev.first, r, out_idx, own_port, false};
+        else
+          c = {-1, r, out_idx, false, false};
       }
       propose(e.packet, c, now);
       head_delay(e.packet, c, own_port, now);

@@ -61,10 +61,10 @@ struct ChannelCounters {
   uint64_t flits = 0;
   std::array<uint64_t, kMaxVcs> vc_flits{};
   std::array<uint64_t, kMaxVcs> vc_busy{};  // cycles the VC was held by a packet
-  uint64_t blocked = 0;      // packet-cycles blocked waiting for this output (head waits + body stalls)
-  uint64_t credit_stall = 0;   // ... of which flow-control (no holder, no winner)
-  uint64_t sa_loss = 0;        // ... of which lost to another packet in switch allocation
-  std::map<uint32_t, uint64_t> holders;  // blocking packet id -> cycles (holder or winner)
+  uint64_t blocked = 0;                     // packet-cycles blocked waiting for this output (head waits + body stalls)
+  uint64_t credit_stall = 0;                // ... of which flow-control (no holder, no winner)
+  uint64_t sa_loss = 0;                     // ... of which lost to another packet in switch allocation
+  std::map<uint32_t, uint64_t> holders;     // blocking packet id -> cycles (holder or winner)
 };
 
 class ContentionMonitor {
@@ -73,7 +73,7 @@ class ContentionMonitor {
   // After every Network::cycle() of cycle `now` (NIs have collected).
   void observe(const Network& net, const PacketStore& store, uint64_t now);
 
-  const std::vector<PacketContention>& packets() const { return packets_; }  // by packet id
+  const std::vector<PacketContention>& packets() const { return packets_; }     // by packet id
   std::vector<PacketContention> take_packets() { return std::move(packets_); }  // at the end of a run
   // (router, output index) -> counters of the outputs that carried or were
   // waited for; output index kMaxPorts + j = ejection j.
@@ -102,7 +102,7 @@ class ContentionMonitor {
   struct Entry {
     uint64_t arrival;  // cycle the head was presented at this input
     uint32_t packet;
-    int8_t out = -1;   // compact output port its head took
+    int8_t out = -1;  // compact output port its head took
     bool head_gone;
   };
   struct Candidate {
@@ -119,7 +119,7 @@ class ContentionMonitor {
   // bound both by the buffer depth (a worm in the queue has at least one flit
   // in the buffer or on the link, its head or its tail).
   struct InSlot {
-    uint64_t last_dep = 0;                      // edge of the last flit out
+    uint64_t last_dep = 0;                          // edge of the last flit out
     std::pair<int64_t, uint64_t> last_tail{-1, 0};  // last packet whose tail left, and when
     uint8_t bfirst = 0, bsize = 0, qfirst = 0, qsize = 0;
   };
@@ -175,23 +175,23 @@ class ContentionMonitor {
   const PacketStore& store_;
   int P_ = 0, V_ = 0, I_ = 0, E_ = 0;
   int nin_ = 0, nout_ = 0, npi_ = 0, npo_ = 0;
-  size_t cap_ = 1;  // ring capacity: the buffer depth rounded up to a power of two
-  std::vector<Hot> hot_;            // [router]
-  std::vector<InSlot> in_;          // [router * nin_ + input slot]
-  std::vector<OutSlot> out_;        // [router * nout_ + output slot]
-  std::vector<Flit> flits_;         // [input slot * cap_ + i]
-  std::vector<Entry> entries_;      // [input slot * cap_ + i]
-  std::vector<int64_t> winner_;     // [router * npo_ + output port]: packet whose flit left it this edge
-  std::vector<int64_t> sender_;     // [router * npi_ + input port]: packet whose flit left it this edge
-  std::vector<RouterConfig> cfg_;   // [router]: for the route of a waiting head
+  size_t cap_ = 1;                 // ring capacity: the buffer depth rounded up to a power of two
+  std::vector<Hot> hot_;           // [router]
+  std::vector<InSlot> in_;         // [router * nin_ + input slot]
+  std::vector<OutSlot> out_;       // [router * nout_ + output slot]
+  std::vector<Flit> flits_;        // [input slot * cap_ + i]
+  std::vector<Entry> entries_;     // [input slot * cap_ + i]
+  std::vector<int64_t> winner_;    // [router * npo_ + output port]: packet whose flit left it this edge
+  std::vector<int64_t> sender_;    // [router * npi_ + input port]: packet whose flit left it this edge
+  std::vector<RouterConfig> cfg_;  // [router]: for the route of a waiting head
   std::vector<PacketContention> packets_;
-  std::vector<Chan> chans_;         // [router * npo_ + output port]
+  std::vector<Chan> chans_;                            // [router * npo_ + output port]
   std::vector<std::map<uint32_t, uint64_t>> holders_;  // same index, touched on blocked cycles only
   std::vector<uint8_t> touched_;
   std::vector<InjectionCounters> inj_;  // [node * I + channel]
   std::vector<uint8_t> inj_touched_;
   mutable std::map<std::pair<int, int>, InjectionCounters> injection_;  // built by injection()
-  std::vector<uint32_t> pending_;  // posted, head not injected yet
+  std::vector<uint32_t> pending_;                                       // posted, head not injected yet
   // This edge: one cause per blocked packet (edge_at_[victim] = now + 1 when
   // it has one, at edge_[edge_pos_[victim]]). The charges add up, so their order is free.
   std::vector<std::pair<uint32_t, Candidate>> edge_;

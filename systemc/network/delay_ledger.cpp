@@ -6,10 +6,14 @@ namespace wn {
 
 const char* contention_name(Contention c) {
   switch (c) {
-    case Contention::Stepwise: return "stepwise";
-    case Contention::Depth: return "depth";
-    case Contention::Port: return "port";
-    case Contention::Flow: return "flow";
+    case Contention::Stepwise:
+      return "stepwise";
+    case Contention::Depth:
+      return "depth";
+    case Contention::Port:
+      return "port";
+    case Contention::Flow:
+      return "flow";
   }
   return "?";
 }
@@ -31,8 +35,10 @@ void DelayAccount::add(const DelayAccount& o) {
   for (const auto& [b, n] : o.blockers) {
     // Class does not matter here: the blocker list is by packet only.
     auto it = std::find_if(blockers.begin(), blockers.end(), [b = b](const auto& x) { return x.first == b; });
-    if (it == blockers.end()) blockers.emplace_back(b, n);
-    else it->second += n;
+    if (it == blockers.end())
+      blockers.emplace_back(b, n);
+    else
+      it->second += n;
   }
 }
 

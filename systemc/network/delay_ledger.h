@@ -37,12 +37,12 @@ struct DelayAccount {
 
 // One packet's delay view.
 struct PacketDelay {
-  DelayAccount delay;        // tail delivered - start - zero load, every cycle with its cause
+  DelayAccount delay;  // tail delivered - start - zero load, every cycle with its cause
   // Packets of a message of several packets only (null otherwise: most
   // packets, and big runs have millions): the part of `delay` charged while
   // it was in its source router, which holds back the packets behind it.
   std::shared_ptr<DelayAccount> source;
-  uint32_t after = kNoBlocker;   // previous packet of the same message on the same injection channel
+  uint32_t after = kNoBlocker;        // previous packet of the same message on the same injection channel
   uint64_t left_source = UINT64_MAX;  // edge its tail left the source router
 };
 

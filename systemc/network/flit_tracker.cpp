@@ -83,8 +83,10 @@ void FlitTracker::observe(const Network& net) {
       if (w >= vcs_) continue;  // only a broken router
       const uint32_t e = depart(r, o, w, f, out.from_port[o], out.from_vc[o]);
       const auto [nb, p] = net.link(r, o);
-      if (e != kNone && nb >= 0) moved_.push_back({idx(nb, p, w), (e & ~kHeadFlag) | (flit::is_head(f) ? kHeadFlag : 0)});
-      else if (e != kNone) --occupancy_;  // a link to nowhere: only a broken router
+      if (e != kNone && nb >= 0)
+        moved_.push_back({idx(nb, p, w), (e & ~kHeadFlag) | (flit::is_head(f) ? kHeadFlag : 0)});
+      else if (e != kNone)
+        --occupancy_;  // a link to nowhere: only a broken router
     }
     for (uint32_t m = out.ej_valid & ej_mask; m; m &= m - 1) {
       const int j = __builtin_ctz(m);
@@ -104,9 +106,7 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
   const Topology& topo = net.topology();
   const NetworkParams& prm = net.params();
   const RouterConfig base = base_router_config(prm);
-  auto port_name = [&](int in) {
-    return in >= ports_ ? fmt::format("inj{}", in - ports_) : fmt::format("in{}", in);
-  };
+  auto port_name = [&](int in) { return in >= ports_ ? fmt::format("inj{}", in - ports_) : fmt::format("in{}", in); };
   // Ring entries and holders carry the flit's msg field (the packet id's
   // tag); the store turns it back into the packet id.
   auto pid = [&](uint32_t e) { return store.id_of_tag(e & ~kHeadFlag); };
@@ -120,7 +120,8 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
     const uint32_t b = pid(front_entry(down));
     if (b != a)
       waits[a].push_back({b, fmt::format("{}; router {} out{} vc {} has no credit: router {} in{} vc {} is full, "
-                                         "packet {} at its front", why, r, o, w, nb, p, w, b)});
+                                         "packet {} at its front",
+                                         why, r, o, w, nb, p, w, b)});
   };
   for (int r = 0; r < topo.nodes(); ++r) {
     const RouterConfig cfg = topo.router_config(r, base);
@@ -140,16 +141,19 @@ std::string FlitTracker::explain_waits(const Network& net, const PacketStore& st
           const Route rt = route(cfg, topo.address(store[a].dst), in >= ports_ ? -1 : in, v);
           if (rt.eject) {
             for (int j = 0; j < prm.ej; ++j) {
-              const int64_t h = holder_[hidx(r, ports_ + j, 0)] < 0 ? -1 : pid(uint32_t(holder_[hidx(r, ports_ + j, 0)]));
+              const int64_t h =
+                  holder_[hidx(r, ports_ + j, 0)] < 0 ? -1 : pid(uint32_t(holder_[hidx(r, ports_ + j, 0)]));
               if (h >= 0 && uint32_t(h) != a)
                 waits[a].push_back({uint32_t(h), fmt::format("head at {} needs an ejection channel; channel {} is "
-                                                             "held by packet {}", at, j, h)});
+                                                             "held by packet {}",
+                                                             at, j, h)});
             }
             continue;
           }
           for (int w = rt.vc_lo; w <= rt.vc_hi; ++w) {
             const int64_t h = holder_[hidx(r, rt.out, w)] < 0 ? -1 : pid(uint32_t(holder_[hidx(r, rt.out, w)]));
-            const std::string why = fmt::format("head at {} routed to out{} (VCs {}-{})", at, rt.out, rt.vc_lo, rt.vc_hi);
+            const std::string why =
+                fmt::format("head at {} routed to out{} (VCs {}-{})", at, rt.out, rt.vc_lo, rt.vc_hi);
             if (h >= 0 && uint32_t(h) != a)
               waits[a].push_back({uint32_t(h), fmt::format("{}; out{} vc {} is held by packet {}", why, rt.out, w, h)});
             else

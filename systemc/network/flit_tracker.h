@@ -53,7 +53,9 @@ class FlitTracker {
   // Compact index spaces, sized by the network actually built:
   // inputs in = network port p < ports_, then injection channel ports_ + i;
   // outputs o = network port o < ports_, then ejection channel ports_ + j.
-  size_t idx(int r, int in, int vc) const { return (size_t(r) * size_t(nin_) + size_t(in)) * size_t(vcs_) + size_t(vc); }
+  size_t idx(int r, int in, int vc) const {
+    return (size_t(r) * size_t(nin_) + size_t(in)) * size_t(vcs_) + size_t(vc);
+  }
   size_t hidx(int r, int out, int vc) const {
     return (size_t(r) * size_t(nout_) + size_t(out)) * size_t(vcs_) + size_t(vc);
   }

@@ -3,11 +3,11 @@
 #include <fmt/format.h>
 
 #include "systemc/core/config_error.h"
-#include "systemc/topology/port_model.h"
 #include "systemc/core/flit.h"
-#include "systemc/router/model/router_model.h"
 #include "systemc/router/lockstep/lockstep_router.h"
+#include "systemc/router/model/router_model.h"
 #include "systemc/router/rtl/router_rtl.h"
+#include "systemc/topology/port_model.h"
 
 namespace wn {
 
@@ -18,9 +18,7 @@ Backend parse_backend(const std::string& s) {
   throw ConfigError("--backend", fmt::format("unknown backend '{}'; allowed: rtl, model, lockstep", s));
 }
 
-const char* backend_name(Backend b) {
-  return b == Backend::Rtl ? "rtl" : b == Backend::Model ? "model" : "lockstep";
-}
+const char* backend_name(Backend b) { return b == Backend::Rtl ? "rtl" : b == Backend::Model ? "model" : "lockstep"; }
 
 NetworkSetup NetworkSetup::resolve(const std::string& topology, const std::string& ports, const NetworkParams& params) {
   NetworkSetup s;
@@ -78,7 +76,9 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
   for (int r = 0; r < n; ++r) {
     std::unique_ptr<RouterUnit> unit;
     switch (params.backend) {
-      case Backend::Rtl: unit = make_rtl_router(topo.ports()); break;
+      case Backend::Rtl:
+        unit = make_rtl_router(topo.ports());
+        break;
       case Backend::Model: {
         auto m = make_model_router();
         static_cast<RouterModel&>(*m).set_fault(params.model_fault);
@@ -143,8 +143,8 @@ void Network::evaluate_unit(int r, const RouterIn& in, RouterOut& out) {
   try {
     routers_[size_t(r)]->cycle(in, out);
   } catch (const LockstepDivergence& e) {
-    throw LockstepDivergence(fmt::format("cycle {} router {} ({}): {}", cycles_, r,
-                                         fmt::join(topo_.coords(r), ","), e.what()));
+    throw LockstepDivergence(
+        fmt::format("cycle {} router {} ({}): {}", cycles_, r, fmt::join(topo_.coords(r), ","), e.what()));
   }
 }
 

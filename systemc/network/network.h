@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "systemc/router/model/router_model.h"
 #include "systemc/router/router_unit.h"
 #include "systemc/topology/topology.h"
 
@@ -25,7 +26,7 @@ struct NetworkParams {
   int inj = 1;  // injection channels per node
   int ej = 1;   // ejection channels per node
   bool dateline = true;
-  int model_fault = 0;  // test-only: fault injected into the C++ model (lock-step must catch it)
+  ModelFault model_fault = ModelFault::None;  // test-only: a fault of the C++ model (lock-step must catch it)
 };
 // Validates params against the topology; throws ConfigError naming the field.
 void validate(const Topology& topo, const NetworkParams& p);

@@ -25,7 +25,8 @@ void Scoreboard::head(int node, int channel, uint64_t f, uint64_t cycle) {
   PacketRecord& p = store_[id];
   if (p.head_ejected != kNever) return fail(id, fmt::format("head delivered twice (node {}, cycle {})", node, cycle));
   if (p.dst != node) fail(id, fmt::format("delivered to node {} instead of {}", node, p.dst));
-  if (flit::dest(f) != topo_.address(p.dst) || flit::src(f) != topo_.address(p.src) || flit::step(f) != (p.step & ((1u << layout::WN_STEP_W) - 1)))
+  if (flit::dest(f) != topo_.address(p.dst) || flit::src(f) != topo_.address(p.src) ||
+      flit::step(f) != (p.step & ((1u << layout::WN_STEP_W) - 1)))
     fail(id, fmt::format("head header corrupted: {:#018x}", f));
   p.head_ejected = cycle;
   p.ej_channel = channel;

@@ -84,7 +84,8 @@ DependencyGraph channel_dependencies(const Topology& topo, const RouterConfig& b
         c.push_back(w);
         std::reverse(c.begin(), c.end());
         for (uint32_t x : c)
-          g.cycle.push_back({int(x / uint32_t(V) / uint32_t(P)), int(x / uint32_t(V) % uint32_t(P)), int(x % uint32_t(V))});
+          g.cycle.push_back(
+              {int(x / uint32_t(V) / uint32_t(P)), int(x / uint32_t(V) % uint32_t(P)), int(x % uint32_t(V))});
       } else if (colour[w] == 0) {
         colour[w] = 1;
         parent[w] = u;

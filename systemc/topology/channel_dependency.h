@@ -19,9 +19,9 @@ struct VirtualChannel {
 };
 
 struct DependencyGraph {
-  uint64_t channels = 0;   // virtual channels some route uses
-  uint64_t edges = 0;      // dependencies
-  uint64_t states = 0;     // (router, input VC, destination) states walked
+  uint64_t channels = 0;  // virtual channels some route uses
+  uint64_t edges = 0;     // dependencies
+  uint64_t states = 0;    // (router, input VC, destination) states walked
   bool acyclic = true;
   std::vector<VirtualChannel> cycle;  // c0 -> c1 -> ... -> c0 when !acyclic
 };

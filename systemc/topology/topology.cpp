@@ -78,9 +78,10 @@ Topology::Topology(TopoKind kind, std::vector<int> k) : kind_(kind), k_(std::mov
     nodes_ *= ki;
   }
   if (addr_bits_ > kMaxAddressBits)
-    throw ConfigError("--topology", fmt::format("{} needs {} address bits, the flit's dest/src fields carry {} (at most "
-                                                "{} nodes, e.g. 64x64, 16x16x16 or cube:{}); use fewer nodes",
-                                                name(), addr_bits_, kMaxAddressBits, 1 << kMaxAddressBits, kMaxCubeDims));
+    throw ConfigError("--topology",
+                      fmt::format("{} needs {} address bits, the flit's dest/src fields carry {} (at most "
+                                  "{} nodes, e.g. 64x64, 16x16x16 or cube:{}); use fewer nodes",
+                                  name(), addr_bits_, kMaxAddressBits, 1 << kMaxAddressBits, kMaxCubeDims));
   addr_.resize(size_t(nodes_));
   node_of_addr_.assign(size_t(1) << addr_bits_, -1);
   for (int n = 0; n < nodes_; ++n) {
@@ -120,9 +121,7 @@ int Topology::node_at(const std::vector<int>& c) const {
   return n;
 }
 
-int Topology::node_of_address(uint32_t addr) const {
-  return addr < node_of_addr_.size() ? node_of_addr_[addr] : -1;
-}
+int Topology::node_of_address(uint32_t addr) const { return addr < node_of_addr_.size() ? node_of_addr_[addr] : -1; }
 
 int Topology::neighbor(int node, int port) const {
   if (port < 0 || port >= ports()) return -1;

@@ -9,9 +9,9 @@
 #include "algorithms/families/baselines/baselines.h"
 #include "algorithms/reference_run.h"
 #include "algorithms/schedule_checker.h"
-#include "testbench/algorithms/schedule_helpers.h"
 #include "algorithms/step_cost.h"
 #include "systemc/core/config_error.h"
+#include "testbench/algorithms/schedule_helpers.h"
 
 namespace wn::alg {
 namespace {

@@ -16,8 +16,8 @@ using namespace wn::alg;
 
 std::string file(const std::string& collective, const std::string& programs, int ranks = 2, int words = 4) {
   return R"({"schema": "wormnet.schedule/1", "name": "t", "ranks": )" + std::to_string(ranks) +
-         R"(, "memory_words": )" + std::to_string(words) + (collective.empty() ? "" : ", \"collective\": " + collective) +
-         R"(, "programs": )" + programs + "}";
+         R"(, "memory_words": )" + std::to_string(words) +
+         (collective.empty() ? "" : ", \"collective\": " + collective) + R"(, "programs": )" + programs + "}";
 }
 
 // The message of a refused file: "FILE: PATH: ...".
@@ -43,8 +43,8 @@ TEST(ScheduleFile, ReadsStepsSendsReceivesAndDefaults) {
   EXPECT_EQ(f.messages, 2u);
   ASSERT_EQ(f.programs[1].size(), 1u);
   const Step& st = f.programs[1][0];
-  EXPECT_EQ(st.sends[0].tag, 0u);       // tag defaults to the step number
-  EXPECT_EQ(st.sends[0].channel, -1);   // any channel
+  EXPECT_EQ(st.sends[0].tag, 0u);      // tag defaults to the step number
+  EXPECT_EQ(st.sends[0].channel, -1);  // any channel
   EXPECT_EQ(st.recvs[0].combine.op, kCopy);
   EXPECT_EQ(st.recvs[0].dst[0].offset, 2u);
   EXPECT_EQ(f.program_paths[1], "programs[1]");
@@ -71,8 +71,10 @@ TEST(ScheduleFile, ReceiveBeforeItsSendsStepIsRefused) {
                       {"rank": 1, "steps": [{"step": 1, "sends": [{"dst": 0, "src": [[0, 1]]}]}]}])";
   const std::string e = error_of(file("", p));
   EXPECT_EQ(e.rfind("f.json: programs[0].steps[0].recvs[0]: receives in step 0 the message rank 1 sends in step 1 "
-                    "(programs[1].steps[0].sends[0])", 0),
-            0u) << e;
+                    "(programs[1].steps[0].sends[0])",
+                    0),
+            0u)
+      << e;
 }
 
 // Sends of a step before its receives: a rank may receive in step 1 what its partner sends in step 1

@@ -87,13 +87,14 @@ void expect_valid(const Topology& t, const sy::Request& req, const sy::Result& r
   std::map<std::pair<int, int>, int> sends;
   std::map<std::pair<int, Topology::Link>, int> load;
   for (const auto& m : r.messages) {
-    EXPECT_TRUE(got.insert(req.collective == sy::Collective::Broadcast ? m.to : m.from).second) << m.from << "->" << m.to;
+    EXPECT_TRUE(got.insert(req.collective == sy::Collective::Broadcast ? m.to : m.from).second)
+        << m.from << "->" << m.to;
     ++sends[{m.step, req.collective == sy::Collective::Broadcast ? m.from : m.to}];
     for (const auto& l : t.links(m.from, m.to)) {
       const int now = ++load[std::make_pair(m.step, l)];
       EXPECT_EQ(now, 1) << "step " << m.step;
     }
-    if (req.max_hops) EXPECT_LE(t.hops(m.from, m.to), req.max_hops);
+    if (req.max_hops) { EXPECT_LE(t.hops(m.from, m.to), req.max_hops); }
     for (int v : req.avoid) {
       EXPECT_NE(m.from, v);
       EXPECT_NE(m.to, v);
@@ -159,8 +160,8 @@ TEST(Synth, SymmetryBreakingAndIncrementalSolvingKeepTheAnswers) {
       // 4x4, 3 ports: 2 UNSAT, 3 SAT; 5x5, 4 ports: 2 UNSAT, 3 SAT; torus 5x5, 3 ports: 3 (= the bound).
       EXPECT_EQ(r.steps, 3);
       EXPECT_EQ(r.attempts.back().result, "SAT");
-      if (ports == 3 && topo == "mesh:4x4") EXPECT_EQ(r.attempts.front().result, "UNSAT");
-      if (ports == 4) EXPECT_EQ(r.attempts.front().result, "UNSAT");
+      if (ports == 3 && topo == "mesh:4x4") { EXPECT_EQ(r.attempts.front().result, "UNSAT"); }
+      if (ports == 4) { EXPECT_EQ(r.attempts.front().result, "UNSAT"); }
       expect_valid(t, req, r);
     }
   }
@@ -195,7 +196,8 @@ TEST(Synth, GreedyAndMirroredSchedulesAreValid) {
     image.source = sigma[0];
     expect_valid(t, image, sy::mapped(r, sigma));
   }
-  EXPECT_EQ(sy::route_symmetries(Topology::parse("torus:4x4"), {}).size(), 15u);  // the shifts: a mirror flips the tie at distance 2
+  EXPECT_EQ(sy::route_symmetries(Topology::parse("torus:4x4"), {}).size(),
+            15u);  // the shifts: a mirror flips the tie at distance 2
   sy::Request cut = bcast(0, 3);
   cut.max_hops = 1;
   cut.avoid = {1, 6};  // the corner's only neighbours on 6x6
@@ -229,8 +231,9 @@ nlohmann::json run(const std::string& algo, const std::string& topo, const std::
     o.source = std::to_string(source);
     o.net.backend = parse_backend(backend);
     const auto res = fw::run_schedule(o);
-    const auto sched = alg::build_schedule(alg::find_algorithm(algo), Topology::parse(topo),
-                                           fw::algorithm_args(o, res.network)).schedule;
+    const auto sched =
+        alg::build_schedule(alg::find_algorithm(algo), Topology::parse(topo), fw::algorithm_args(o, res.network))
+            .schedule;
     const auto chk = alg::check_schedule(sched, Topology::parse(topo), 3, algo == "synth-broadcast");
     return nlohmann::json{{"ok", res.ok()},
                           {"error", res.run.error + res.data_error},

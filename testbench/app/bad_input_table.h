@@ -55,10 +55,7 @@ TEST_P(BadInputTest, OneLineNamingFieldAndAllowedExitTwo) {
   EXPECT_EQ(o.find("cycles"), std::string::npos) << "stdout:\n" << o;
 }
 
-
 // The table `cases` as ctest cases named SUITE/BadInputTest.OneLine.../NAME.
-#define WN_BAD_INPUT_TABLE(suite, cases)                                                     \
-  INSTANTIATE_TEST_SUITE_P(suite, BadInputTest, ::testing::ValuesIn(cases),        \
-                           [](const ::testing::TestParamInfo<BadInput>& i) {       \
-                             return std::string(i.param.name);                                \
-                           })
+#define WN_BAD_INPUT_TABLE(suite, cases)                                    \
+  INSTANTIATE_TEST_SUITE_P(suite, BadInputTest, ::testing::ValuesIn(cases), \
+                           [](const ::testing::TestParamInfo<BadInput>& i) { return std::string(i.param.name); })

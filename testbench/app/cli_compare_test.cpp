@@ -65,15 +65,16 @@ TEST(CliCompare, ResultsDoNotDependOnJobs) {
 
 // random:N draws N distinct sources from the seed; the same seed draws the same ones.
 TEST(CliCompare, RandomSourcesAreSeededAndDistinct) {
-  const std::string base = "compare --topology torus:4x4 --algorithm edn-broadcast --ports all --bytes 16 "
-                           "--sources random:5 --json " + std::string(WN_BINARY_DIR) + "/cli_compare_rand.json --seed ";
+  const std::string base =
+      "compare --topology torus:4x4 --algorithm edn-broadcast --ports all --bytes 16 "
+      "--sources random:5 --json " +
+      std::string(WN_BINARY_DIR) + "/cli_compare_rand.json --seed ";
   auto sources = [&](int seed) {
     const CliRun r = wormnet(base + std::to_string(seed));
     EXPECT_EQ(r.code, 0) << r.out;
     std::vector<int> out;
     const auto j = read_json(std::string(WN_BINARY_DIR) + "/cli_compare_rand.json");
-    for (const auto& run : j["runs"])
-      out.push_back(run["config"]["source"].get<int>());
+    for (const auto& run : j["runs"]) out.push_back(run["config"]["source"].get<int>());
     return out;
   };
   const auto s3 = sources(3), again = sources(3), s4 = sources(4);
@@ -110,8 +111,10 @@ namespace {
 // Family flags given as lists: every algorithm runs once per value (variants), labelled algorithm/value.
 TEST(CliCompare, FamilyFlagListsMakeVariants) {
   const std::string json = std::string(WN_BINARY_DIR) + "/cli_compare_variants.json";
-  const CliRun r = wn::test::wormnet("compare --topology cube:4 --algorithm bruck-index,direct-alltoall --radix 2,16 "
-                                     "--ports one --bytes 16 --json " + json);
+  const CliRun r = wn::test::wormnet(
+      "compare --topology cube:4 --algorithm bruck-index,direct-alltoall --radix 2,16 "
+      "--ports one --bytes 16 --json " +
+      json);
   ASSERT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("bruck-index/2 "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("bruck-index/16 "), std::string::npos) << r.out;

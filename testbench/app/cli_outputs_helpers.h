@@ -18,8 +18,9 @@ namespace fs = std::filesystem;
 
 const std::string kBin = std::string(WN_BINARY_DIR) + "/wormnet";
 // 16 points of a few ms each.
-constexpr const char* kSpec = "command: run\ntopology: mesh:4x4\nalgorithm: [rd-broadcast, binomial-scatter]\n"
-                    "ports: [one, all]\nbytes: [32, 64]\nsources: [0, 5]\n";
+constexpr const char* kSpec =
+    "command: run\ntopology: mesh:4x4\nalgorithm: [rd-broadcast, binomial-scatter]\n"
+    "ports: [one, all]\nbytes: [32, 64]\nsources: [0, 5]\n";
 
 std::string dir_for(const std::string& name) {
   const std::string d = std::string(WN_BINARY_DIR) + "/cli_outputs_test/" + name;
@@ -46,9 +47,9 @@ struct Sh {
 // wormnet as a user runs it, in `d`, stdout and stderr apart; `prefix` runs first in the same shell
 // (a ulimit, variables). `timeout`: a fifo that blocked the open would otherwise hang the suite.
 Sh sh(const std::string& d, const std::string& args, const std::string& prefix = "") {
-  const int st = std::system(("cd " + d + " && " + prefix + " timeout 300 " + kBin + " " + args + " >" + d +
-                              "/.stdout 2>" + d + "/.stderr")
-                                 .c_str());
+  const int st = std::system(
+      ("cd " + d + " && " + prefix + " timeout 300 " + kBin + " " + args + " >" + d + "/.stdout 2>" + d + "/.stderr")
+          .c_str());
   return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, slurp(d + "/.stdout"), slurp(d + "/.stderr")};
 }
 void expect_refused(const Sh& r, const std::string& field, const std::string& args) {
@@ -80,7 +81,8 @@ struct SmallDisk {
     const std::string f = path + "/filler";
     std::FILE* p = std::fopen(f.c_str(), "w");
     const std::string page(4096, 'x');
-    while (p && std::fwrite(page.data(), 1, page.size(), p) == page.size() && std::fflush(p) == 0) {}
+    while (p && std::fwrite(page.data(), 1, page.size(), p) == page.size() && std::fflush(p) == 0) {
+    }
     if (p) std::fclose(p);
     if (room) fs::resize_file(f, fs::file_size(f) > room ? fs::file_size(f) - room : 0);
   }

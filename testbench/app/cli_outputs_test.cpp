@@ -8,10 +8,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <unistd.h>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <thread>
@@ -33,13 +33,17 @@ TEST(CliOutputs, NoOutputOptionReplacesASymlink) {
   const std::string l = d + "/link";
   const std::string links[] = {l, d + "/p-channels.csv", d + "/emit/jobs.txt"};
   fs::create_directories(d + "/emit");
-  const std::pair<std::string, std::string> cases[] = {
-      {"run --topology mesh:4x4 --json " + l, "--json"}, {"run --topology mesh:4x4 --csv " + d + "/p", "--csv"},
-      {"traffic --cycles 300 --json " + l, "--json"},     {"compare --json " + l, "--json"},
-      {"sweep --rates 0.1 --cycles 300 --json " + l, "--json"}, {"sweep " + spec + " --out " + l, "--out"},
-      {"sweep --summarize " + empty + " --csv " + l, "--csv"},  {"sweep --merge " + empty + " --out " + l, "--out"},
-      {"synth --topology mesh:2x2 --no-cache --out " + l, "--out"},
-      {"export --algorithm rd-broadcast --out " + l, "--out"},  {"sweep " + spec + " --emit parallel " + d + "/emit", "--emit"}};
+  const std::pair<std::string, std::string> cases[] = {{"run --topology mesh:4x4 --json " + l, "--json"},
+                                                       {"run --topology mesh:4x4 --csv " + d + "/p", "--csv"},
+                                                       {"traffic --cycles 300 --json " + l, "--json"},
+                                                       {"compare --json " + l, "--json"},
+                                                       {"sweep --rates 0.1 --cycles 300 --json " + l, "--json"},
+                                                       {"sweep " + spec + " --out " + l, "--out"},
+                                                       {"sweep --summarize " + empty + " --csv " + l, "--csv"},
+                                                       {"sweep --merge " + empty + " --out " + l, "--out"},
+                                                       {"synth --topology mesh:2x2 --no-cache --out " + l, "--out"},
+                                                       {"export --algorithm rd-broadcast --out " + l, "--out"},
+                                                       {"sweep " + spec + " --emit parallel " + d + "/emit", "--emit"}};
   for (const auto& [args, field] : cases) {
     put(target, "keep\n");
     for (const auto& link : links) fs::remove(link), fs::create_symlink(target, link);
@@ -55,9 +59,11 @@ TEST(CliOutputs, NoOutputOptionReplacesASymlink) {
 TEST(CliOutputs, FifoAndDirectoryAreRefusedUpFront) {
   const auto d = dir_for("fifo");
   const auto spec = put(d + "/s.yaml", kSpec);
-  for (const auto& [args, field] : std::vector<std::pair<std::string, std::string>>{
-           {"traffic --cycles 300 --json " + d + "/f", "--json"}, {"sweep " + spec + " --out " + d + "/f", "--out"},
-           {"synth --topology mesh:2x2 --out " + d + "/f", "--out"}, {"run --csv " + d + "/p", "--csv"}}) {
+  for (const auto& [args, field] :
+       std::vector<std::pair<std::string, std::string>>{{"traffic --cycles 300 --json " + d + "/f", "--json"},
+                                                        {"sweep " + spec + " --out " + d + "/f", "--out"},
+                                                        {"synth --topology mesh:2x2 --out " + d + "/f", "--out"},
+                                                        {"run --csv " + d + "/p", "--csv"}}) {
     fs::remove_all(d + "/f"), fs::remove_all(d + "/p-messages.csv");
     ASSERT_EQ(mkfifo((d + "/f").c_str(), 0644), 0);
     fs::create_directories(d + "/p-messages.csv");
@@ -75,10 +81,13 @@ TEST(CliOutputs, DeviceNodeIsNeverReplaced) {
   const auto spec = put(d + "/s.yaml", kSpec), empty = put(d + "/e.jsonl", "");
   const std::string full = d + "/full";
   ASSERT_EQ(mknod(full.c_str(), S_IFCHR | 0666, makedev(1, 7)), 0);
-  for (const auto& [args, field] : std::vector<std::pair<std::string, std::string>>{
-           {"traffic --cycles 300 --json " + full, "--json"}, {"sweep " + spec + " --out " + full, "--out"},
-           {"sweep --merge " + empty + " --out " + full, "--out"}, {"sweep --summarize " + empty + " --csv " + full, "--csv"},
-           {"synth --topology mesh:2x2 --out " + full, "--out"}, {"export --algorithm rd-broadcast --out " + full, "--out"}}) {
+  for (const auto& [args, field] :
+       std::vector<std::pair<std::string, std::string>>{{"traffic --cycles 300 --json " + full, "--json"},
+                                                        {"sweep " + spec + " --out " + full, "--out"},
+                                                        {"sweep --merge " + empty + " --out " + full, "--out"},
+                                                        {"sweep --summarize " + empty + " --csv " + full, "--csv"},
+                                                        {"synth --topology mesh:2x2 --out " + full, "--out"},
+                                                        {"export --algorithm rd-broadcast --out " + full, "--out"}}) {
     expect_refused(sh(d, args), field, args);
     struct stat st {};
     ASSERT_EQ(lstat(full.c_str(), &st), 0);
@@ -107,8 +116,9 @@ TEST(CliOutputs, EndSignalDuringTheWriteLeavesNoTempFile) {
   const auto d = dir_for("signal");
   for (int sig : {SIGINT, SIGTERM}) {
     const std::string r = put(d + "/r.json", "old\n");
-    const pid_t pid = spawn({"run", "--topology", "mesh:12x12", "--algorithm", "direct-alltoall", "--bytes", "64",
-                             "--json", r}, d + "/log");
+    const pid_t pid =
+        spawn({"run", "--topology", "mesh:12x12", "--algorithm", "direct-alltoall", "--bytes", "64", "--json", r},
+              d + "/log");
     bool sent = false;
     for (auto t0 = std::chrono::steady_clock::now(); !sent && std::chrono::steady_clock::now() - t0 < 300s;) {
       for (const auto& e : fs::directory_iterator(d)) {
@@ -164,7 +174,8 @@ TEST(CliOutputs, FullDiskIsAnErrorWithItsErrnoText) {
   EXPECT_FALSE(fs::exists(disk.path + "/s.json"));
   const Sh c = sh(d, "synth --topology mesh:4x4", "WORMNET_SYNTH_CACHE=" + disk.path + "/cache");
   EXPECT_EQ(c.code, 0) << c.out << c.err;
-  for (const auto& e : fs::directory_iterator(disk.path + "/cache")) ADD_FAILURE() << "partial cache entry " << e.path();
+  for (const auto& e : fs::directory_iterator(disk.path + "/cache"))
+    ADD_FAILURE() << "partial cache entry " << e.path();
   EXPECT_EQ(temp_files(disk.path), std::vector<std::string>{});
 }
 
@@ -198,8 +209,9 @@ TEST(CliOutputs, SweepAppendOnAFullDiskKeepsWholeLines) {
 // while the first runs (and so is a merge into it); once the first is gone the file is free.
 TEST(CliOutputs, SecondSweepOnTheSameOutIsRefused) {
   const auto d = dir_for("lock");
-  const auto spec = put(d + "/s.yaml", "command: run\ntopology: mesh:8x8\nalgorithm: [rd-broadcast, binomial-scatter]\n"
-                                       "ports: [one, all]\nbytes: [256, 1024, 4096]\nsources: random:4\nseed: 3\n");
+  const auto spec = put(d + "/s.yaml",
+                        "command: run\ntopology: mesh:8x8\nalgorithm: [rd-broadcast, binomial-scatter]\n"
+                        "ports: [one, all]\nbytes: [256, 1024, 4096]\nsources: random:4\nseed: 3\n");
   const std::string out = d + "/r.jsonl", empty = put(d + "/e.jsonl", "");
   const pid_t first = spawn({"sweep", spec, "-j", "1", "--out", out}, d + "/first.log");
   for (int i = 0; i < 6000 && lines_in(out) < 1; ++i) std::this_thread::sleep_for(5ms);
@@ -229,12 +241,13 @@ TEST(CliOutputs, SecondSweepOnTheSameOutIsRefused) {
 // (before: they ran on as orphans).
 TEST(CliOutputs, ForkedPointsDieWithTheirParent) {
   const auto d = dir_for("orphans");
-  const auto spec = put(d + "/s.yaml", "command: run\ntopology: mesh:16x16\nalgorithm: direct-alltoall\n"
-                                       "bytes: [256, 512, 1024, 2048]\n");
-  for (const auto& args : std::vector<std::vector<std::string>>{
-           {"compare", "--topology", "mesh:16x16", "--algorithm", "direct-alltoall,binomial-scatter", "--bytes",
-            "1024,2048", "-j", "2"},
-           {"sweep", spec, "-j", "2", "--out", d + "/r.jsonl"}}) {
+  const auto spec = put(d + "/s.yaml",
+                        "command: run\ntopology: mesh:16x16\nalgorithm: direct-alltoall\n"
+                        "bytes: [256, 512, 1024, 2048]\n");
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"compare", "--topology", "mesh:16x16", "--algorithm",
+                                              "direct-alltoall,binomial-scatter", "--bytes", "1024,2048", "-j", "2"},
+                                             {"sweep", spec, "-j", "2", "--out", d + "/r.jsonl"}}) {
     const pid_t parent = spawn(args, d + "/log");
     std::vector<pid_t> kids;
     for (int i = 0; i < 6000 && kids.size() < 2; ++i, std::this_thread::sleep_for(5ms)) kids = children_of(parent);

@@ -281,8 +281,8 @@ TEST(Resources, UnderFourGigabytesOfAddressSpaceNothingCrashes) {
       {"traffic --topology mesh:8x8 --rate 0.9 --cycles 20000 --drain 1 --source-queue-limit 3", 0},
   };
   for (const auto& [args, code] : cases) {
-    const std::string cmd = "sh -c 'ulimit -v 4000000; exec " + std::string(WN_BINARY_DIR) + "/wormnet " + args +
-                            "' > /dev/null 2>&1";
+    const std::string cmd =
+        "sh -c 'ulimit -v 4000000; exec " + std::string(WN_BINARY_DIR) + "/wormnet " + args + "' > /dev/null 2>&1";
     const int status = std::system(cmd.c_str());
     ASSERT_TRUE(WIFEXITED(status)) << args << ": killed by signal " << WTERMSIG(status);
     EXPECT_EQ(WEXITSTATUS(status), code) << args;

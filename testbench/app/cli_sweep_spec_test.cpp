@@ -61,16 +61,18 @@ std::string text_of(const std::vector<nlohmann::json>& ls) {
 }
 
 // 2 algorithms x 2 port models x 2 sizes x 2 sources = 16 points.
-const char* kSpec = "command: run\ntopology: mesh:4x4\nalgorithm: [rd-broadcast, binomial-scatter]\n"
-                    "ports: [one, all]\nbytes: {from: 32, to: 64, factor: 2}\nsources: [0, 5]\n";
+const char* kSpec =
+    "command: run\ntopology: mesh:4x4\nalgorithm: [rd-broadcast, binomial-scatter]\n"
+    "ports: [one, all]\nbytes: {from: 32, to: 64, factor: 2}\nsources: [0, 5]\n";
 
 TEST(CliSweepSpec, BadSpecIsOneLineExit2BeforeAnythingRuns) {
   const auto d = dir_for("bad");
   const auto spec = write(d + "/s.yaml", "command: run\ntopology: mesh:4x4\nbytes: [32, -4]\n");
   const CliRun r = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");
   EXPECT_EQ(r.code, 2) << r.out;
-  EXPECT_EQ(r.out, "error: " + spec + ": bytes: '-4' rejected: --bytes: '-4' is not allowed; allowed: an integer "
-                                      "4..67108864\n");
+  EXPECT_EQ(r.out, "error: " + spec +
+                       ": bytes: '-4' rejected: --bytes: '-4' is not allowed; allowed: an integer "
+                       "4..67108864\n");
   EXPECT_FALSE(fs::exists(d + "/r.jsonl"));  // nothing ran, nothing written
   // A combination the algorithm refuses is found before the first point runs, too.
   write(spec, "command: run\ntopology: [mesh:4x4, cube:3]\nalgorithm: edn-broadcast\n");
@@ -103,8 +105,10 @@ TEST(CliSweepSpec, ResultsDoNotDependOnJobs) {
   EXPECT_EQ(ls[15]["params"]["algorithm"], "binomial-scatter");
   EXPECT_EQ(ls[15]["config"]["bytes"], 64);  // the run's own options agree with the point's parameters
   // The point means what the same command line means.
-  const CliRun run = wormnet("run --topology mesh:4x4 --algorithm binomial-scatter --ports all --bytes 64 --source 5 "
-                             "--json " + d + "/one.json");
+  const CliRun run = wormnet(
+      "run --topology mesh:4x4 --algorithm binomial-scatter --ports all --bytes 64 --source 5 "
+      "--json " +
+      d + "/one.json");
   ASSERT_EQ(run.code, 0) << run.out;
   EXPECT_EQ(read_json(d + "/one.json")["cycles"], ls[15]["cycles"]);
   // A rerun finds everything done.
@@ -131,8 +135,9 @@ TEST(CliSweepSpec, ProgressIsABarOnATerminal) {
 TEST(CliSweepSpec, KilledSweepResumesWithoutDuplicatesOrGaps) {
   const auto d = dir_for("resume");
   // 48 points of mesh:8x8 (~50 ms each): the kill lands well before the end.
-  const auto spec = write(d + "/s.yaml", "command: run\ntopology: mesh:8x8\nalgorithm: [rd-broadcast, binomial-scatter]\n"
-                                         "ports: [one, all]\nbytes: [256, 1024, 4096]\nsources: random:4\nseed: 3\n");
+  const auto spec = write(d + "/s.yaml",
+                          "command: run\ntopology: mesh:8x8\nalgorithm: [rd-broadcast, binomial-scatter]\n"
+                          "ports: [one, all]\nbytes: [256, 1024, 4096]\nsources: random:4\nseed: 3\n");
   const std::string out = d + "/r.jsonl", bin = std::string(WN_BINARY_DIR) + "/wormnet";
   const pid_t pid = fork();
   if (pid == 0) {
@@ -174,15 +179,16 @@ TEST(CliSweepSpec, MergeDropsDuplicatesAndReportsGaps) {
   write(d + "/b.jsonl", b);
   const CliRun r = wormnet("sweep --merge " + d + "/a.jsonl " + d + "/b.jsonl --out " + d + "/m.jsonl " + spec);
   EXPECT_EQ(r.code, 1) << r.out;  // a gap
-  EXPECT_NE(r.out.find("merged 17 lines from 2 files into " + d + "/m.jsonl: 15 points, 2 duplicates dropped, 0 failed, "
+  EXPECT_NE(r.out.find("merged 17 lines from 2 files into " + d +
+                       "/m.jsonl: 15 points, 2 duplicates dropped, 0 failed, "
                        "1 missing"),
             std::string::npos)
       << r.out;
   EXPECT_NE(r.out.find("  missing " + ls[15]["key"].get<std::string>()), std::string::npos) << r.out;
   // With the gap filled the merge is the uninterrupted results file, byte for byte (point order).
   write(d + "/c.jsonl", ls[15].dump() + "\n");
-  const CliRun full = wormnet("sweep --merge " + d + "/a.jsonl " + d + "/b.jsonl " + d + "/c.jsonl --out " + d +
-                              "/m.jsonl " + spec);
+  const CliRun full =
+      wormnet("sweep --merge " + d + "/a.jsonl " + d + "/b.jsonl " + d + "/c.jsonl --out " + d + "/m.jsonl " + spec);
   EXPECT_EQ(full.code, 0) << full.out;
   EXPECT_EQ(slurp(d + "/m.jsonl"), text_of(ls));
 }
@@ -191,8 +197,10 @@ TEST(CliSweepSpec, SummarizeAveragesOverSources) {
   const auto d = dir_for("summary");
   const auto spec = write(d + "/s.yaml", kSpec);
   ASSERT_EQ(wormnet("sweep " + spec + " -j 2 --out " + d + "/r.jsonl").code, 0);
-  const CliRun r = wormnet("sweep --summarize " + d + "/r.jsonl --by algorithm,ports,bytes --baseline "
-                           "algorithm=rd-broadcast --csv " + d + "/s.csv");
+  const CliRun r = wormnet("sweep --summarize " + d +
+                           "/r.jsonl --by algorithm,ports,bytes --baseline "
+                           "algorithm=rd-broadcast --csv " +
+                           d + "/s.csv");
   ASSERT_EQ(r.code, 0) << r.out;
   const auto csv = slurp(d + "/s.csv");
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 9);  // header + 2 x 2 x 2 groups
@@ -201,8 +209,12 @@ TEST(CliSweepSpec, SummarizeAveragesOverSources) {
   auto rev = lines_of(d + "/r.jsonl");
   std::reverse(rev.begin(), rev.end());
   write(d + "/rev.jsonl", text_of(rev));
-  ASSERT_EQ(wormnet("sweep --summarize " + d + "/rev.jsonl --by algorithm,ports,bytes --baseline "
-                    "algorithm=rd-broadcast --csv " + d + "/s2.csv").code, 0);
+  ASSERT_EQ(wormnet("sweep --summarize " + d +
+                    "/rev.jsonl --by algorithm,ports,bytes --baseline "
+                    "algorithm=rd-broadcast --csv " +
+                    d + "/s2.csv")
+                .code,
+            0);
   EXPECT_EQ(slurp(d + "/s2.csv"), csv);
   // The first group (rd-broadcast, one, 32) by hand: the mean of its two sources' cycles.
   const auto ls = by_point(lines_of(d + "/r.jsonl"));
@@ -215,8 +227,9 @@ TEST(CliSweepSpec, SummarizeAveragesOverSources) {
 
 TEST(CliSweepSpec, TrafficAndCheckSpecsRun) {
   const auto d = dir_for("traffic");
-  const auto t = write(d + "/t.yaml", "command: traffic\ntopology: mesh:4x4\nports: [one, all]\n"
-                                      "rate: {from: 0.1, to: 0.2, step: 0.1}\ncycles: 500\nwarmup: 100\n");
+  const auto t = write(d + "/t.yaml",
+                       "command: traffic\ntopology: mesh:4x4\nports: [one, all]\n"
+                       "rate: {from: 0.1, to: 0.2, step: 0.1}\ncycles: 500\nwarmup: 100\n");
   const CliRun r = wormnet("sweep " + t + " -j 2 --out " + d + "/t.jsonl");
   ASSERT_EQ(r.code, 0) << r.out;
   // Lines are appended as the two workers finish; by_point restores the spec's order.
@@ -224,8 +237,9 @@ TEST(CliSweepSpec, TrafficAndCheckSpecsRun) {
   ASSERT_EQ(ls.size(), 4u);
   EXPECT_EQ(ls[3]["params"]["rate"], "0.2");
   EXPECT_GT(ls[3]["throughput"]["accepted"].get<double>(), 0.1);
-  const auto c = write(d + "/c.yaml", "command: check\ntopology: mesh:4x4\nalgorithm: edn-broadcast\nports: all\nsimulate: true\n"
-                                      "sources: [0, 5]\n");
+  const auto c = write(d + "/c.yaml",
+                       "command: check\ntopology: mesh:4x4\nalgorithm: edn-broadcast\nports: all\nsimulate: true\n"
+                       "sources: [0, 5]\n");
   const CliRun k = wormnet("sweep " + c + " -j 2 --out " + d + "/c.jsonl");
   ASSERT_EQ(k.code, 0) << k.out;
   EXPECT_TRUE(lines_of(d + "/c.jsonl")[1].contains("simulated"));
@@ -239,9 +253,12 @@ TEST(CliSweepSpec, GnuParallelJobListReproducesTheLocalRun) {
   const auto jobs = slurp(d + "/jobs/jobs.txt");
   EXPECT_EQ(std::count(jobs.begin(), jobs.end(), '\n'), 3);
   EXPECT_NE(jobs.find(" --shard 2/3 -j 1 --out " + fs::absolute(d).string() + "/jobs/results-2.jsonl"),
-            std::string::npos) << jobs;
-  if (std::system("command -v parallel >/dev/null 2>&1") != 0) GTEST_SKIP() << "GNU parallel not installed (scripts/setup.sh)";
-  ASSERT_EQ(std::system(("sh " + d + "/jobs/run.sh -j 2 > " + d + "/run.log 2>&1").c_str()), 0) << slurp(d + "/run.log");
+            std::string::npos)
+      << jobs;
+  if (std::system("command -v parallel >/dev/null 2>&1") != 0)
+    GTEST_SKIP() << "GNU parallel not installed (scripts/setup.sh)";
+  ASSERT_EQ(std::system(("sh " + d + "/jobs/run.sh -j 2 > " + d + "/run.log 2>&1").c_str()), 0)
+      << slurp(d + "/run.log");
   ASSERT_EQ(wormnet("sweep " + spec + " -j 2 --out " + d + "/local.jsonl").code, 0);
   const std::string local = text_of(by_point(lines_of(d + "/local.jsonl")));  // the merge is in point order
   EXPECT_EQ(slurp(d + "/jobs/results.jsonl"), local);
@@ -266,7 +283,9 @@ TEST(CliSweepSpec, SlurmScriptIsAThrottledArrayOfShards) {
   const auto ls = lines_of(d + "/t1.jsonl");
   ASSERT_EQ(ls.size(), 4u);
   const auto m = read_json(d + "/job/manifest.json");
-  EXPECT_EQ(m["schema"], "wormnet.sweep-manifest/1");
+  EXPECT_EQ(m["schema"], "wormnet.sweep-manifest/2");
+  EXPECT_TRUE(m["wormnet"].contains("version")) << m.dump();
+  EXPECT_TRUE(m["binary"].is_string()) << m.dump();
   EXPECT_EQ(m["engine"], "slurm");
   EXPECT_EQ(m["points"], 16);
   EXPECT_EQ(m["tasks"], 4);
@@ -282,9 +301,10 @@ TEST(CliSweepSpec, SlurmScriptIsAThrottledArrayOfShards) {
 // a key that no algorithm of the spec reads is refused rather than run as identical points.
 TEST(CliSweepSpec, SourceAndOpOnlyWhereTheAlgorithmReadsThem) {
   const auto d = dir_for("unread");
-  const auto spec = write(d + "/s.yaml", "command: run\ntopology: mesh:4x4\nbytes: 32\n"
-                                         "algorithm: [direct-alltoall, binomial-reduce, rd-broadcast]\n"
-                                         "op: [sum, max]\nsources: [0, 5]\n");
+  const auto spec = write(d + "/s.yaml",
+                          "command: run\ntopology: mesh:4x4\nbytes: 32\n"
+                          "algorithm: [direct-alltoall, binomial-reduce, rd-broadcast]\n"
+                          "op: [sum, max]\nsources: [0, 5]\n");
   const CliRun r = wormnet("sweep " + spec + " --emit parallel " + d + "/emit");
   EXPECT_EQ(r.code, 0) << r.out;
   // direct-alltoall once, binomial-reduce 2 ops x 2 sources, rd-broadcast 2 sources.
@@ -298,7 +318,8 @@ TEST(CliSweepSpec, SourceAndOpOnlyWhereTheAlgorithmReadsThem) {
   write(spec, "command: check\ntopology: mesh:4x4\nalgorithm: rd-broadcast\nvcs: [2, 4]\n");
   const CliRun v = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");
   EXPECT_EQ(v.code, 2) << v.out;
-  EXPECT_NE(v.out.find("vcs: read only when the schedule is simulated; allowed: with simulate: true"), std::string::npos)
+  EXPECT_NE(v.out.find("vcs: read only when the schedule is simulated; allowed: with simulate: true"),
+            std::string::npos)
       << v.out;
   write(spec, "command: check\ntopology: mesh:4x4\nalgorithm: rd-broadcast\nalpha: [0, 50]\n");
   const CliRun a = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");

@@ -29,7 +29,9 @@ TEST(Cli, TooManyAddressBits) {
   expect_config_error("traffic --topology torus:64x65", "--topology", "dest/src fields carry 12");
   expect_config_error("traffic --topology mesh:16x16x17", "--topology", "at most 4096 nodes");
 }
-TEST(Cli, PortsBeyondNetworkPorts) { expect_config_error("traffic --topology mesh:4x4 --ports 5", "--ports", "K = 1..4"); }
+TEST(Cli, PortsBeyondNetworkPorts) {
+  expect_config_error("traffic --topology mesh:4x4 --ports 5", "--ports", "K = 1..4");
+}
 TEST(Cli, PortModelWord) { expect_config_error("traffic --ports some", "--ports", "allowed: one, all"); }
 TEST(Cli, OddVcsOnTorus) { expect_config_error("traffic --topology torus:4x4 --vcs 3", "--vcs", "even"); }
 TEST(Cli, VcsOutOfRange) { expect_config_error("traffic --vcs 5", "--vcs", "allowed: an integer 1..4"); }
@@ -38,13 +40,17 @@ TEST(Cli, UnknownPattern) { expect_config_error("traffic --pattern zigzag", "--p
 TEST(Cli, PatternNotDefinedOnTopology) {
   expect_config_error("traffic --topology mesh:3x5 --pattern bitrev", "--pattern", "power-of-two");
 }
-TEST(Cli, UnknownBackend) { expect_config_error("traffic --backend fpga", "--backend", "allowed: rtl, model, lockstep"); }
-TEST(Cli, RateTooHigh) { expect_config_error("traffic --rate 9 --packet-flits 4", "--rate", "allowed: 0..packet-flits"); }
+TEST(Cli, UnknownBackend) {
+  expect_config_error("traffic --backend fpga", "--backend", "allowed: rtl, model, lockstep");
+}
+TEST(Cli, RateTooHigh) {
+  expect_config_error("traffic --rate 9 --packet-flits 4", "--rate", "allowed: 0..packet-flits");
+}
 
 TEST(Cli, TrafficRunsAndWritesJson) {
   const std::string json = std::string(WN_BINARY_DIR) + "/cli_test_out.json";
-  const CliRun r = wormnet("traffic --topology mesh:4x4 --ports all --rate 0.2 --cycles 500 --warmup 100 --seed 3 --json " +
-                        json);
+  const CliRun r =
+      wormnet("traffic --topology mesh:4x4 --ports all --rate 0.2 --cycles 500 --warmup 100 --seed 3 --json " + json);
   EXPECT_EQ(r.code, 0) << r.out;
   EXPECT_NE(r.out.find("seed 3"), std::string::npos);
   EXPECT_NE(r.out.find("scoreboard            PASS"), std::string::npos) << r.out;
@@ -69,7 +75,9 @@ TEST(Cli, ListNamesTopologiesPatternsBackends) {
 }  // namespace
 
 // ---- firmware runs: wormnet run / compare ----
-TEST(CliRun, UnknownAlgorithm) { expect_config_error("run --algorithm edn-bcast", "--algorithm", "allowed: rd-broadcast"); }
+TEST(CliRun, UnknownAlgorithm) {
+  expect_config_error("run --algorithm edn-bcast", "--algorithm", "allowed: rd-broadcast");
+}
 TEST(CliRun, UnknownProfile) { expect_config_error("run --profile cray", "--profile", "allowed: ideal, ncube2, t3d"); }
 TEST(CliRun, SourceOutsideTopology) {
   expect_config_error("run --topology mesh:4x4 --source 16", "--source", "allowed: 0..15 or random");
@@ -87,8 +95,10 @@ TEST(CliRun, ImpossibleSize) {
 
 TEST(CliRun, RunPrintsCyclesPredictionStepsAndDataCheck) {
   const std::string json = std::string(WN_BINARY_DIR) + "/cli_run_out.json";
-  const CliRun r = wormnet("run --topology torus:4x4 --ports all --algorithm rd-broadcast --source 5 --bytes 256 "
-                           "--profile t3d --json " + json);
+  const CliRun r = wormnet(
+      "run --topology torus:4x4 --ports all --algorithm rd-broadcast --source 5 --bytes 256 "
+      "--profile t3d --json " +
+      json);
   EXPECT_EQ(r.code, 0) << r.out;
   for (const char* s : {"cycles", "predicted", "measured / predicted", "data check    PASS", "step  start"})
     EXPECT_NE(r.out.find(s), std::string::npos) << s << "\n" << r.out;
@@ -103,8 +113,8 @@ TEST(CliRun, RunPrintsCyclesPredictionStepsAndDataCheck) {
 // the direct exchange (k exchanges per step on k channels).
 TEST(CliRun, CompareDirectExchangeAllPortBeatsOnePort) {
   const std::string json = std::string(WN_BINARY_DIR) + "/cli_compare_out.json";
-  const CliRun r = wormnet("compare --topology mesh:4x4 --ports one,all --algorithm direct-alltoall --bytes 64 --json " +
-                           json);
+  const CliRun r =
+      wormnet("compare --topology mesh:4x4 --ports one,all --algorithm direct-alltoall --bytes 64 --json " + json);
   ASSERT_EQ(r.code, 0) << r.out;
   std::ifstream f(json);
   std::stringstream ss;
@@ -121,8 +131,10 @@ TEST(CliRun, CompareDirectExchangeAllPortBeatsOnePort) {
 
 // Same seed => byte-identical JSON (the random source is drawn from it).
 TEST(CliRun, SameSeedSameJson) {
-  const std::string a = std::string(WN_BINARY_DIR) + "/cli_seed_a.json", b = std::string(WN_BINARY_DIR) + "/cli_seed_b.json";
-  const std::string args = "run --topology mesh:4x4 --ports all --algorithm rd-broadcast --source random --seed 11 --json ";
+  const std::string a = std::string(WN_BINARY_DIR) + "/cli_seed_a.json",
+                    b = std::string(WN_BINARY_DIR) + "/cli_seed_b.json";
+  const std::string args =
+      "run --topology mesh:4x4 --ports all --algorithm rd-broadcast --source random --seed 11 --json ";
   const CliRun r1 = wormnet(args + a), r2 = wormnet(args + b);
   ASSERT_EQ(r1.code, 0) << r1.out;
   ASSERT_EQ(r2.code, 0) << r2.out;
@@ -155,7 +167,8 @@ TEST(CliCheck, SimulateAgreesForRdAndDirectExchange) {
   EXPECT_EQ(rd.code, 0) << rd.out;
   EXPECT_NE(rd.out.find("static and measured stepwise contention agree"), std::string::npos) << rd.out;
   const std::string json = std::string(WN_BINARY_DIR) + "/cli_check_sim.json";
-  const CliRun dx = wormnet("check --topology mesh:4x4 --algorithm direct-alltoall --bytes 64 --simulate --json " + json);
+  const CliRun dx =
+      wormnet("check --topology mesh:4x4 --algorithm direct-alltoall --bytes 64 --simulate --json " + json);
   EXPECT_EQ(dx.code, 0) << dx.out;
   std::ifstream f(json);
   const auto j = nlohmann::json::parse(f);

@@ -65,8 +65,10 @@ TEST(CliUpfront, ATornLastLineIsTolerated) {
 // A run that fails inside compare: the table says so, and stderr has the one line scripts read.
 TEST(CliUpfront, CompareFailureIsOnStderr) {
   const std::string err = std::string(WN_BINARY_DIR) + "/cli_upfront_compare.err";
-  const int status = std::system((std::string(WN_BINARY_DIR) + "/wormnet compare --topology mesh:4x4 --algorithm "
-                                  "rd-broadcast --max-cycles 5 --ports one --bytes 16 >/dev/null 2>" + err)
+  const int status = std::system((std::string(WN_BINARY_DIR) +
+                                  "/wormnet compare --topology mesh:4x4 --algorithm "
+                                  "rd-broadcast --max-cycles 5 --ports one --bytes 16 >/dev/null 2>" +
+                                  err)
                                      .c_str());
   EXPECT_EQ(WEXITSTATUS(status), 1);
   std::ifstream f(err);

@@ -37,9 +37,8 @@ ScheduleRunOptions make_options(const Param& p, Backend backend, uint32_t bytes,
 // run where it does not; this names the law in the matrix): latency - zero
 // load = the classes, per message and packet; steps and the run total sum it.
 void expect_delay_conserved(const ScheduleRunResult& r) {
-  EXPECT_EQ(delay_conservation_error(r.run, r.network.topology,
-                                     r.options.run.profile.cost_params(r.network.params.inj)),
-            "");
+  EXPECT_EQ(
+      delay_conservation_error(r.run, r.network.topology, r.options.run.profile.cost_params(r.network.params.inj)), "");
   EXPECT_EQ(r.run.delay_unexplained, 0u);
   const auto& log = r.run.log;
   ASSERT_EQ(r.run.message_delay.size(), log.messages.size());
@@ -127,12 +126,11 @@ TEST_P(DelayBothBackends, ConservedAndIdentical) {
   EXPECT_EQ(delay_fingerprint(rtl), model);
 }
 
-INSTANTIATE_TEST_SUITE_P(Collectives, DelayBothBackends,
-                         testing::Combine(testing::Values("direct-alltoall", "ring-allgather", "binomial-reduce",
-                                                          "rd-broadcast"),
-                                          testing::Values("mesh:4x4", "torus:3x3x2", "cube:4"),
-                                          testing::Values("one", "all")),
-                         param_name);
+INSTANTIATE_TEST_SUITE_P(
+    Collectives, DelayBothBackends,
+    testing::Combine(testing::Values("direct-alltoall", "ring-allgather", "binomial-reduce", "rd-broadcast"),
+                     testing::Values("mesh:4x4", "torus:3x3x2", "cube:4"), testing::Values("one", "all")),
+    param_name);
 
 // The data check can fail: one word flipped on arrival is named exactly.
 TEST(CollectivesDataCheck, CorruptedWordIsReportedWithNodeAndAddress) {

@@ -104,17 +104,21 @@ TEST(SweepSpec, RandomSourcesFollowTheSeedAndTheTopology) {
   }
   const auto other = parse("command: run\ntopology: mesh:8x8\nsources: random:3\nseed: 8\n");
   std::vector<std::string> a, b;
-  for (int i = 0; i < 3; ++i) a.push_back(s.points[size_t(3 + i)].at("source")), b.push_back(other.points[size_t(i)].at("source"));
+  for (int i = 0; i < 3; ++i)
+    a.push_back(s.points[size_t(3 + i)].at("source")), b.push_back(other.points[size_t(i)].at("source"));
   EXPECT_NE(a, b);  // another seed, another draw
   EXPECT_EQ(parse("command: run\nsources: all\n").points.size(), 16u);
   EXPECT_EQ(parse("command: run\nsources: [0, 5]\n").points[1].at("source"), "5");
 }
 
 TEST(SweepSpec, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
-  EXPECT_EQ(error_of("command: bench\n").rfind("t.yaml: command: 'bench' is not a sweepable command; allowed: run", 0), 0u);
+  EXPECT_EQ(error_of("command: bench\n").rfind("t.yaml: command: 'bench' is not a sweepable command; allowed: run", 0),
+            0u);
   EXPECT_NE(error_of("command: run\nbites: 4\n").find("t.yaml: bites: 'bites' is not a parameter"), std::string::npos);
-  EXPECT_NE(error_of("command: run\nbytes: {from: 8, to: 4, step: 1}\n").find("t.yaml: bytes: range"), std::string::npos);
-  EXPECT_NE(error_of("command: run\nbytes: {from: 8, to: 40}\n").find("needs from, to and one of step"), std::string::npos);
+  EXPECT_NE(error_of("command: run\nbytes: {from: 8, to: 4, step: 1}\n").find("t.yaml: bytes: range"),
+            std::string::npos);
+  EXPECT_NE(error_of("command: run\nbytes: {from: 8, to: 40}\n").find("needs from, to and one of step"),
+            std::string::npos);
   EXPECT_NE(error_of("command: run\nrate: {from: 0, to: 1, step: 0}\n").find("allowed:"), std::string::npos);
   EXPECT_NE(error_of("command: run\nzip: {vcs: [1, 2], bytes: [4]}\n").find("t.yaml: zip: 'bytes' has 1 values"),
             std::string::npos);
@@ -132,7 +136,9 @@ TEST(SweepSpec, KeysAreStableAndCanonical) {
   const SweepParams a{{"bytes", "32"}, {"algorithm", "x"}}, b{{"algorithm", "x"}, {"bytes", "32"}};
   EXPECT_EQ(point_key("run", a), point_key("run", b));
   EXPECT_NE(point_key("run", a), point_key("check", a));
-  EXPECT_EQ(point_key("run", a), "0149a8fc1f4cffbe");  // FNV-1a of {"command":"run","params":{"algorithm":"x","bytes":"32"}}; pinned: a changed hash orphans results files
+  EXPECT_EQ(point_key("run", a),
+            "0149a8fc1f4cffbe");  // FNV-1a of {"command":"run","params":{"algorithm":"x","bytes":"32"}}; pinned: a
+                                  // changed hash orphans results files
 }
 
 std::string write_file(const std::string& name, const std::string& text) {
@@ -168,17 +174,20 @@ TEST(SweepResults, AppendedLinesAreWholeAfterATornLine) {
 }
 
 nlohmann::json line(const std::string& alg, const std::string& src, double avg, double mx, double cyc, double port) {
-  return {{"key", alg + src},     {"command", "run"}, {"ok", true},
+  return {{"key", alg + src},
+          {"command", "run"},
+          {"ok", true},
           {"params", {{"algorithm", alg}, {"source", src}}},
           {"latency", {{"average_cycles", avg}, {"maximum_cycles", mx}}},
-          {"cycles", cyc},        {"contention", {{"stepwise", 0}, {"depth", 0}, {"port", port}, {"flow", 0}}}};
+          {"cycles", cyc},
+          {"contention", {{"stepwise", 0}, {"depth", 0}, {"port", port}, {"flow", 0}}}};
 }
 
 TEST(SweepSummary, NumbersCheckedByHand) {
   // Baseline a: cycles 100, 200, 300, 400 (mean 250). b: cycles 50, 150 (mean 100) -> speed-up 2.5.
   std::vector<nlohmann::json> ls = {line("a", "0", 10, 20, 100, 1), line("a", "1", 30, 40, 200, 3),
                                     line("a", "2", 20, 60, 300, 5), line("a", "3", 40, 80, 400, 7),
-                                    line("b", "0", 5, 10, 50, 0),    line("b", "1", 15, 30, 150, 2)};
+                                    line("b", "0", 5, 10, 50, 0),   line("b", "1", 15, 30, 150, 2)};
   ls.push_back({{"key", "bad"}, {"command", "run"}, {"ok", false}, {"params", {{"algorithm", "b"}}}});
   const SummaryTable t = summarize(ls, {{"algorithm"}, "algorithm", "a"});
   ASSERT_EQ(t.rows.size(), 2u);

@@ -81,11 +81,11 @@ TEST(Version, GitRevisionIsACommitOfTheCheckout) {
   const size_t g = rev.rfind("-g");  // after a tag: <tag>-<n>-g<hash>
   const std::string hash = g == std::string::npos ? rev : rev.substr(g + 2);
   EXPECT_GE(hash.size(), 12u) << git_revision();
-  const std::string full = shell("git -C '" + std::string(WN_SOURCE_DIR) + "' rev-parse --verify --quiet '" + hash +
-                                 "^{commit}'");
+  const std::string full =
+      shell("git -C '" + std::string(WN_SOURCE_DIR) + "' rev-parse --verify --quiet '" + hash + "^{commit}'");
   EXPECT_EQ(full.compare(0, hash.size(), hash), 0) << git_revision() << " is not a commit of this checkout";
-  const std::string base = shell("git -C '" + std::string(WN_SOURCE_DIR) + "' merge-base --is-ancestor " + hash +
-                                 " HEAD && echo ancestor");
+  const std::string base =
+      shell("git -C '" + std::string(WN_SOURCE_DIR) + "' merge-base --is-ancestor " + hash + " HEAD && echo ancestor");
   EXPECT_EQ(base.rfind("ancestor", 0), 0u) << git_revision() << " is not HEAD " << head << " or one of its ancestors";
 }
 

@@ -6,19 +6,19 @@
 #include <map>
 #include <set>
 
-#include "firmware/ccl.h"
-#include "testbench/firmware/ccl_firmware_helpers.h"
 #include "experiments/isolated_run.h"
+#include "firmware/ccl.h"
 #include "firmware/firmware_run.h"
+#include "testbench/firmware/ccl_firmware_helpers.h"
 
 #include <cstring>
 
 namespace wn::fw {
 namespace {
 
+using alg::ccl::Op;
 using ccl::Group;
 using ccl::Library;
-using alg::ccl::Op;
 
 using namespace ccl_fw_test;
 
@@ -26,16 +26,19 @@ using namespace ccl_fw_test;
 TEST(CclGroups, PG1PartitionThenPG2Group) {
   std::map<int, std::pair<Group, Group>> got;
   std::map<int, uint32_t> counters;
-  const auto r = run_firmware(net("mesh:3x3"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      if (node >= 7) return;
-      Library lib(api, iota(7), 0);
-      Group p = lib.partition(lib.all(), node % 2, 0);
-      Group g = lib.group(node % 2 ? std::vector<int>{1, 3, 5} : std::vector<int>{0, 2, 4, 6}, node % 2);
-      got[node] = {p, g};
-      counters[node] = lib.counter();
-    };
-  }, 256, zero);
+  const auto r = run_firmware(
+      net("mesh:3x3"), opts(),
+      [&](int node) -> FirmwareFn {
+        return [&, node](NodeApi& api) {
+          if (node >= 7) return;
+          Library lib(api, iota(7), 0);
+          Group p = lib.partition(lib.all(), node % 2, 0);
+          Group g = lib.group(node % 2 ? std::vector<int>{1, 3, 5} : std::vector<int>{0, 2, 4, 6}, node % 2);
+          got[node] = {p, g};
+          counters[node] = lib.counter();
+        };
+      },
+      256, zero);
   ASSERT_TRUE(r.ok) << r.error;
   for (int node = 0; node < 7; ++node) {
     const auto& [p, g] = got[node];
@@ -55,13 +58,16 @@ TEST(CclGroups, PG1PartitionThenPG2Group) {
 TEST(CclGroups, PG3PartitionByTemperature) {
   const int temp[7] = {50, 120, 30, 100, 100, 10, 200}, kCold = 0, kHot = 1;
   std::map<int, Group> got;
-  const auto r = run_firmware(net("mesh:3x3"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      if (node >= 7) return;
-      Library lib(api, iota(7), 0);
-      got[node] = lib.partition(lib.all(), temp[node] < 100 ? kCold : kHot, temp[node]);
-    };
-  }, 256, zero);
+  const auto r = run_firmware(
+      net("mesh:3x3"), opts(),
+      [&](int node) -> FirmwareFn {
+        return [&, node](NodeApi& api) {
+          if (node >= 7) return;
+          Library lib(api, iota(7), 0);
+          got[node] = lib.partition(lib.all(), temp[node] < 100 ? kCold : kHot, temp[node]);
+        };
+      },
+      256, zero);
   ASSERT_TRUE(r.ok) << r.error;
   const std::vector<int> cold = {5, 2, 0}, hot = {3, 4, 1, 6};
   for (int node = 0; node < 7; ++node) {
@@ -75,13 +81,16 @@ TEST(CclGroups, PG3PartitionByTemperature) {
 
 // PG4: partition over 7 processes is one concat: 3 steps of 1, 2, 3 records (4 words each).
 TEST(CclGroups, PG4PartitionIsOneConcat) {
-  const auto r = run_firmware(net("mesh:3x3"), opts(), [&](int node) -> FirmwareFn {
-    return [node](NodeApi& api) {
-      if (node >= 7) return;
-      Library lib(api, iota(7), 0);
-      lib.partition(lib.all(), 0, node);
-    };
-  }, 256, zero);
+  const auto r = run_firmware(
+      net("mesh:3x3"), opts(),
+      [&](int node) -> FirmwareFn {
+        return [node](NodeApi& api) {
+          if (node >= 7) return;
+          Library lib(api, iota(7), 0);
+          lib.partition(lib.all(), 0, node);
+        };
+      },
+      256, zero);
   ASSERT_TRUE(r.ok) << r.error;
   std::map<uint32_t, uint32_t> words;
   for (const auto& m : r.log.messages) words[m.step] = std::max(words[m.step], m.words);
@@ -102,22 +111,25 @@ TEST(CclGroups, GroupShapesDupHalfSplitEven) {
   };
   std::map<int, std::vector<std::vector<int>>> members;  // node -> members of the groups it used, in order
   std::map<int, std::vector<std::pair<uint32_t, int>>> ids;
-  const auto r = run_firmware(net("mesh:4x3"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      Library lib(api, iota(n), 0);
-      std::vector<Group> gs;
-      gs.push_back(lib.group(iota(n), 1));   // dup: the same list twice
-      gs.push_back(lib.group(iota(n), 1));
-      gs.push_back(lib.partition(lib.all(), node < n / 2, node));  // split
-      if (node % 2 == 0) gs.push_back(lib.group({0, 2, 4, 6, 8, 10}, 2));  // even ranks
-      if (node < n / 2) gs.push_back(lib.group({0, 1, 2, 3, 4, 5}, 3));    // half
-      for (size_t i = 0; i < gs.size(); ++i) {
-        lib.combine(gs[i], affine, base + uint32_t(i) * stride, b);
-        members[node].push_back(gs[i].members);
-        ids[node].push_back(gs[i].pgid);
-      }
-    };
-  }, base + 5 * stride, init);
+  const auto r = run_firmware(
+      net("mesh:4x3"), opts(),
+      [&](int node) -> FirmwareFn {
+        return [&, node](NodeApi& api) {
+          Library lib(api, iota(n), 0);
+          std::vector<Group> gs;
+          gs.push_back(lib.group(iota(n), 1));  // dup: the same list twice
+          gs.push_back(lib.group(iota(n), 1));
+          gs.push_back(lib.partition(lib.all(), node < n / 2, node));          // split
+          if (node % 2 == 0) gs.push_back(lib.group({0, 2, 4, 6, 8, 10}, 2));  // even ranks
+          if (node < n / 2) gs.push_back(lib.group({0, 1, 2, 3, 4, 5}, 3));    // half
+          for (size_t i = 0; i < gs.size(); ++i) {
+            lib.combine(gs[i], affine, base + uint32_t(i) * stride, b);
+            members[node].push_back(gs[i].members);
+            ids[node].push_back(gs[i].pgid);
+          }
+        };
+      },
+      base + 5 * stride, init);
   ASSERT_TRUE(r.ok) << r.error;
   for (int node = 0; node < n; ++node) {
     EXPECT_NE(ids[node][0], ids[node][1]) << "dup groups share a PGID";

@@ -8,19 +8,19 @@
 #include <map>
 #include <set>
 
-#include "firmware/ccl.h"
-#include "testbench/firmware/ccl_firmware_helpers.h"
 #include "experiments/isolated_run.h"
+#include "firmware/ccl.h"
 #include "firmware/firmware_run.h"
+#include "testbench/firmware/ccl_firmware_helpers.h"
 
 #include <cstring>
 
 namespace wn::fw {
 namespace {
 
+using alg::ccl::Op;
 using ccl::Group;
 using ccl::Library;
-using alg::ccl::Op;
 
 using namespace ccl_fw_test;
 
@@ -31,7 +31,11 @@ TEST(CclLibrary, EveryOperationOnAPermutedGroup) {
   const int n = 9;
   const uint32_t b = 3;
   const alg::OpId affine = alg::find_combine_op("affine");
-  struct Region { alg::ccl::Call call; uint32_t base; alg::Schedule sched; };
+  struct Region {
+    alg::ccl::Call call;
+    uint32_t base;
+    alg::Schedule sched;
+  };
   std::vector<Region> regions;
   uint32_t base = Library::scratch_words(n);
   for (size_t o = 0; o < alg::ccl::op_names().size(); ++o) {
@@ -56,30 +60,34 @@ TEST(CclLibrary, EveryOperationOnAPermutedGroup) {
     const Region* rg = region_of(a);
     return rg ? rg->sched.initial(rank(node), a - rg->base) : 0;
   };
-  const auto r = run_firmware(net("mesh:3x3"), opts(), [&](int) -> FirmwareFn {
-    return [&](NodeApi& api) {
-      Library lib(api, iota(n), 0);
-      Group g = lib.group(perm, 7);
-      auto at = [&](Op op) { return regions[size_t(op)].base; };
-      lib.bcast(g, 4, at(Op::Bcast), b);
-      lib.reduce(g, 4, affine, at(Op::Reduce), b);
-      lib.combine(g, affine, at(Op::Combine), b);
-      lib.scatter(g, 4, at(Op::Scatter), b);
-      lib.gather(g, 4, at(Op::Gather), b);
-      lib.concat(g, at(Op::Concat), b);
-      lib.index(g, at(Op::Index), b, {"bruck", 3, 0});
-      lib.prefix(g, affine, at(Op::Prefix), b);
-      lib.shift(g, 3, at(Op::Shift), b);
-      lib.sync(g);
-    };
-  }, base, init);
+  const auto r = run_firmware(
+      net("mesh:3x3"), opts(),
+      [&](int) -> FirmwareFn {
+        return [&](NodeApi& api) {
+          Library lib(api, iota(n), 0);
+          Group g = lib.group(perm, 7);
+          auto at = [&](Op op) { return regions[size_t(op)].base; };
+          lib.bcast(g, 4, at(Op::Bcast), b);
+          lib.reduce(g, 4, affine, at(Op::Reduce), b);
+          lib.combine(g, affine, at(Op::Combine), b);
+          lib.scatter(g, 4, at(Op::Scatter), b);
+          lib.gather(g, 4, at(Op::Gather), b);
+          lib.concat(g, at(Op::Concat), b);
+          lib.index(g, at(Op::Index), b, {"bruck", 3, 0});
+          lib.prefix(g, affine, at(Op::Prefix), b);
+          lib.shift(g, 3, at(Op::Shift), b);
+          lib.sync(g);
+        };
+      },
+      base, init);
   ASSERT_TRUE(r.ok) << r.error;
   for (int node = 0; node < n; ++node)
     for (const auto& rg : regions)
       for (uint32_t a = 0; a < rg.sched.memory_words; ++a)
-        if (const auto want = rg.sched.expected(rank(node), a))
+        if (const auto want = rg.sched.expected(rank(node), a)) {
           ASSERT_EQ(r.memory[size_t(node)][rg.base + a], *want)
               << alg::ccl::op_names()[size_t(rg.call.op)] << " node " << node << " word " << a;
+        }
 }
 
 // FORM2DGRID on mesh:4x4: every row broadcasts from its x = 0 member while
@@ -91,15 +99,18 @@ TEST(CclLibrary, RowAndColumnBroadcastsOverlap) {
     if (a >= col_at && a < col_at + b) return 5000u * uint32_t(node) + a - col_at;
     return 0;
   };
-  const auto r = run_firmware(net("mesh:4x4"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      Library lib(api, iota(16), 0, /*barrier=*/false);
-      auto [row, col] = lib.grid(lib.all(), 4);
-      lib.bcast(row, row.pid(0), row_at, b);
-      lib.bcast(col, col.pid(0), col_at, b);
-      (void)node;
-    };
-  }, 256, init);
+  const auto r = run_firmware(
+      net("mesh:4x4"), opts(),
+      [&](int node) -> FirmwareFn {
+        return [&, node](NodeApi& api) {
+          Library lib(api, iota(16), 0, /*barrier=*/false);
+          auto [row, col] = lib.grid(lib.all(), 4);
+          lib.bcast(row, row.pid(0), row_at, b);
+          lib.bcast(col, col.pid(0), col_at, b);
+          (void)node;
+        };
+      },
+      256, init);
   ASSERT_TRUE(r.ok) << r.error;
   for (int node = 0; node < 16; ++node)
     for (uint32_t o = 0; o < b; ++o) {
@@ -112,14 +123,17 @@ TEST(CclLibrary, RowAndColumnBroadcastsOverlap) {
 TEST(CclLibrary, UnexpectedMessagesDoNotBlockASelectedOne) {
   const int n = 9;
   std::vector<int> order;
-  const auto r = run_firmware(net("mesh:3x3"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      SendOptions so;
-      so.tag = 5;
-      if (node != 0) return void(api.send(0, {alg::Word(node)}, so));
-      for (int s = n - 1; s >= 1; --s) order.push_back(int(api.recv(s, 5).words.at(0)));
-    };
-  }, 16, zero);
+  const auto r = run_firmware(
+      net("mesh:3x3"), opts(),
+      [&](int node) -> FirmwareFn {
+        return [&, node](NodeApi& api) {
+          SendOptions so;
+          so.tag = 5;
+          if (node != 0) return void(api.send(0, {alg::Word(node)}, so));
+          for (int s = n - 1; s >= 1; --s) order.push_back(int(api.recv(s, 5).words.at(0)));
+        };
+      },
+      16, zero);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(order, (std::vector<int>{8, 7, 6, 5, 4, 3, 2, 1}));
 }
@@ -151,12 +165,15 @@ TEST(CclLibrary, FloatCombineBitIdenticalWhereTheOrderIsTheSame) {
   };
   auto result = [&](ccl::Tuning t) {
     return run_isolated([&] {
-      const auto r = run_firmware(net("cube:3"), opts(), [&](int) -> FirmwareFn {
-        return [&](NodeApi& api) {
-          Library lib(api, iota(n), 0);
-          lib.combine(lib.all(), op, base, b, t);
-        };
-      }, base + 2 * b + 1, init);
+      const auto r = run_firmware(
+          net("cube:3"), opts(),
+          [&](int) -> FirmwareFn {
+            return [&](NodeApi& api) {
+              Library lib(api, iota(n), 0);
+              lib.combine(lib.all(), op, base, b, t);
+            };
+          },
+          base + 2 * b + 1, init);
       nlohmann::json out = nlohmann::json::array();
       for (int node = 0; node < n; ++node)
         for (uint32_t o = 0; o < b; ++o) out.push_back(r.memory[size_t(node)][base + b + o]);
@@ -182,14 +199,17 @@ TEST(CclLibrary, SendThenReceiveRingDeadlocksWithSynchronousSends) {
       FirmwareRunOptions o = opts();
       o.synchronous_sends = synchronous;
       o.max_cycles = 100000;
-      const auto r = run_firmware(net("mesh:2x2"), o, [](int node) -> FirmwareFn {
-        return [node](NodeApi& api) {
-          SendOptions so;
-          so.tag = 1;
-          api.send((node + 1) % 4, {alg::Word(node)}, so);
-          api.recv((node + 3) % 4, 1);
-        };
-      }, 4, zero);
+      const auto r = run_firmware(
+          net("mesh:2x2"), o,
+          [](int node) -> FirmwareFn {
+            return [node](NodeApi& api) {
+              SendOptions so;
+              so.tag = 1;
+              api.send((node + 1) % 4, {alg::Word(node)}, so);
+              api.recv((node + 3) % 4, 1);
+            };
+          },
+          4, zero);
       return nlohmann::json{{"ok", r.ok}, {"error", r.error}};
     });
   };
@@ -204,14 +224,17 @@ TEST(CclLibrary, SendThenReceiveRingDeadlocksWithSynchronousSends) {
 TEST(CclLibrary, TunedByTheLinearModel) {
   const uint32_t words = 1024, base = Library::scratch_words(64);
   std::string why;
-  const auto r = run_firmware(net("cube:6"), opts(), [&](int node) -> FirmwareFn {
-    return [&, node](NodeApi& api) {
-      Library lib(api, iota(64), 0, /*barrier=*/false);
-      lib.tune_by_model(60, 1);
-      lib.bcast(lib.all(), 0, base, words);
-      if (node == 0) why = lib.last_choice();
-    };
-  }, base + words + 1, [&](int node, uint32_t a) -> alg::Word { return node == 0 ? a : 0; });
+  const auto r = run_firmware(
+      net("cube:6"), opts(),
+      [&](int node) -> FirmwareFn {
+        return [&, node](NodeApi& api) {
+          Library lib(api, iota(64), 0, /*barrier=*/false);
+          lib.tune_by_model(60, 1);
+          lib.bcast(lib.all(), 0, base, words);
+          if (node == 0) why = lib.last_choice();
+        };
+      },
+      base + words + 1, [&](int node, uint32_t a) -> alg::Word { return node == 0 ? a : 0; });
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_NE(why.find("nesbt (packets of 114 words)"), std::string::npos) << why;
   std::set<uint32_t> steps;

@@ -8,9 +8,9 @@
 #include <cstdlib>
 
 #include "algorithms/cost_model.h"
+#include "experiments/collective_run.h"
 #include "firmware/firmware_run.h"
 #include "firmware/schedule_interpreter.h"
-#include "experiments/collective_run.h"
 
 namespace wn::fw {
 namespace {
@@ -212,7 +212,8 @@ TEST(FirmwareInterpreter, StepOrderingWithoutBarrier) {
   ASSERT_EQ(alg::validate(s), "");
   auto o = options("mesh:4x4", "one", 3, 2);
   const auto r = run_firmware(
-      o, [&](int node) -> FirmwareFn { return [&s, node](NodeApi& api) { run_program(api, s.programs[size_t(node)]); }; },
+      o,
+      [&](int node) -> FirmwareFn { return [&s, node](NodeApi& api) { run_program(api, s.programs[size_t(node)]); }; },
       s.memory_words, s.initial);
   ASSERT_TRUE(r.ok) << r.error;
   const MessageRecord& m01 = find_msg(r, 0, 1);
@@ -249,7 +250,8 @@ TEST(FirmwareOperators, ReceiveCombinesInTheStatedOrder) {
   EXPECT_EQ(r.memory[0][1], init_pattern(0, 1) + init_pattern(1, 1));
   EXPECT_EQ(r.memory[0][2], alg::apply(mf, init_pattern(2, 0), init_pattern(0, 2)));
   // affine really is non-commutative on these operands (the test can fail).
-  EXPECT_NE(alg::apply(mf, init_pattern(0, 0), init_pattern(1, 0)), alg::apply(mf, init_pattern(1, 0), init_pattern(0, 0)));
+  EXPECT_NE(alg::apply(mf, init_pattern(0, 0), init_pattern(1, 0)),
+            alg::apply(mf, init_pattern(1, 0), init_pattern(0, 0)));
 }
 
 TEST(FirmwareErrors, StuckFirmwareNamesTheMissingMessage) {

@@ -14,8 +14,7 @@ namespace wn::fw {
 namespace {
 
 // One simulation per process (SystemC elaborates once); the report with every node's steps.
-nlohmann::json run(const char* topo, const char* algo, bool barrier, uint64_t cost = 0,
-                   const char* backend = "model") {
+nlohmann::json run(const char* topo, const char* algo, bool barrier, uint64_t cost = 0, const char* backend = "model") {
   const nlohmann::json j = run_isolated([=] {
     ScheduleRunOptions o;
     o.topology = topo;
@@ -48,7 +47,7 @@ void expect_steps_separated(const nlohmann::json& r, uint64_t cost) {
   ASSERT_GT(first_start.size(), 1u);
   uint64_t done = 0;
   for (const auto& [tag, start] : first_start) {
-    if (tag > first_start.begin()->first) EXPECT_GE(start, done + cost) << "step " << tag;
+    if (tag > first_start.begin()->first) { EXPECT_GE(start, done + cost) << "step " << tag; }
     done = std::max(done, last_end[tag]);
   }
 }

@@ -43,7 +43,7 @@ KIND_OF_SCHEMA = {
     "wormnet.deadlock/1": "deadlock",
     "wormnet.compare/3": "compare",
     "wormnet.sweep/1": "sweep",
-    "wormnet.sweep-manifest/1": "sweep-manifest",
+    "wormnet.sweep-manifest/2": "sweep-manifest",
     "wormnet.cost/1": "cost",
     "wormnet.schedule/1": "schedule",
 }

@@ -11,8 +11,6 @@
 
 namespace wn::alg {
 
-
-
 Schedule build_rd_broadcast(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_direct_alltoall(const Topology& topo, const AlgorithmArgs& args);
 Schedule build_pairwise_exchange(const Topology& topo, const AlgorithmArgs& args);

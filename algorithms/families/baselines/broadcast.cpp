@@ -40,8 +40,7 @@ void rd(const std::vector<int>& phi, int holder, uint32_t words, std::vector<std
 
 // Steps of one node may be pushed out of tag order by the recursion: sort them.
 void sort_steps(std::vector<std::vector<Step>>& prog) {
-  for (auto& p : prog)
-    std::stable_sort(p.begin(), p.end(), [](const Step& a, const Step& b) { return a.tag < b.tag; });
+  for (auto& p : prog) std::stable_sort(p.begin(), p.end(), [](const Step& a, const Step& b) { return a.tag < b.tag; });
 }
 
 }  // namespace

@@ -36,9 +36,11 @@ AlgorithmInfo entry(const std::string& name, const std::string& summary, const s
   };
   a.build = build;
   a.cost = [steps_text](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    return step_model_prediction(s, topo, c, fmt::format("{}; per step: k*alpha + 3(h+1) + F-1 + k*gamma (+copy/combine), alpha={} gamma={}, "
-                            "F={} flits, {}",
-                            steps_text(topo, args), c.alpha, c.gamma, c.flits(max_message_words(s)), hop_text(s, topo)));
+    return step_model_prediction(
+        s, topo, c,
+        fmt::format("{}; per step: k*alpha + 3(h+1) + F-1 + k*gamma (+copy/combine), alpha={} gamma={}, "
+                    "F={} flits, {}",
+                    steps_text(topo, args), c.alpha, c.gamma, c.flits(max_message_words(s)), hop_text(s, topo)));
   };
   return a;
 }
@@ -87,8 +89,9 @@ Family family_baselines() {
                       }));
   out.push_back(entry("ring-allgather", "all-gather around the rank ring, N-1 steps", "--bytes (per node) --group",
                       build_ring_allgather, 1, false, Messages::AllPairs, ring_steps));
-  AlgorithmInfo rs = entry("ring-reduce-scatter", "reduce-scatter around the rank ring, N-1 steps (commutative ops)",
-                           "--bytes (per block) --op --group", build_ring_reduce_scatter, 1, false, Messages::AllPairs, ring_steps);
+  AlgorithmInfo rs =
+      entry("ring-reduce-scatter", "reduce-scatter around the rank ring, N-1 steps (commutative ops)",
+            "--bytes (per block) --op --group", build_ring_reduce_scatter, 1, false, Messages::AllPairs, ring_steps);
   const auto base_check = rs.check;
   rs.check = [base_check](const Topology& topo, const AlgorithmArgs& args) {
     base_check(topo, args);
@@ -111,9 +114,11 @@ Family family_baselines() {
                                            ceil_log2(n) + (fwd ? 1 : 0));
                       }));
   out.push_back(entry("binomial-gather", "gather to --source over a binomial tree (messages double per step)",
-                      "--source --bytes (per node) --group", build_binomial_gather, 1, true, Messages::Tree, log_steps));
+                      "--source --bytes (per node) --group", build_binomial_gather, 1, true, Messages::Tree,
+                      log_steps));
   out.push_back(entry("binomial-scatter", "scatter from --source over a binomial tree (messages halve per step)",
-                      "--source --bytes (per node) --group", build_binomial_scatter, 1, true, Messages::Tree, log_steps));
+                      "--source --bytes (per node) --group", build_binomial_scatter, 1, true, Messages::Tree,
+                      log_steps));
   out.back().exactly_once = true;
 
   // The transpose needs coordinates, not ranks: no --group.
@@ -135,7 +140,14 @@ Family family_baselines() {
   };
   out.push_back(tr);
   // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
-  declare_collectives(f, {{"rd-broadcast", "broadcast"}, {"direct-alltoall", "alltoall"}, {"pairwise-exchange", "alltoall"}, {"ring-allgather", "allgather"}, {"ring-reduce-scatter", "reduce_scatter"}, {"binomial-reduce", "reduce"}, {"binomial-gather", "gather"}, {"binomial-scatter", "scatter"}});
+  declare_collectives(f, {{"rd-broadcast", "broadcast"},
+                          {"direct-alltoall", "alltoall"},
+                          {"pairwise-exchange", "alltoall"},
+                          {"ring-allgather", "allgather"},
+                          {"ring-reduce-scatter", "reduce_scatter"},
+                          {"binomial-reduce", "reduce"},
+                          {"binomial-gather", "gather"},
+                          {"binomial-scatter", "scatter"}});
   return f;
 }
 

@@ -38,19 +38,20 @@ void linear_bounds(Prediction& p, int n, int k, uint32_t m, const CostParams& c,
   const int lb1 = ceil_log(k + 1, n);
   const double lb2 = double(n - 1) * m / k;
   p.lower_bound = lb1 * beta_of(c) + lb2 * tau_of(c);
-  p.lower_bound_formula = fmt::format("linear model: C1 >= ceil(log_{} {}) = {}, C2 >= m(n-1)/k = {:.1f} words", k + 1,
-                                      n, lb1, lb2);
+  p.lower_bound_formula =
+      fmt::format("linear model: C1 >= ceil(log_{} {}) = {}, C2 >= m(n-1)/k = {:.1f} words", k + 1, n, lb1, lb2);
   p.thesis_cycles = double(c1) * beta_of(c) + double(c2_words) * tau_of(c);
-  p.thesis_formula = fmt::format("Bruck linear model T = C1*beta + C2*tau = {}*{} + {}*{:.3g}", c1, beta_of(c), c2_words,
-                                 tau_of(c));
+  p.thesis_formula =
+      fmt::format("Bruck linear model T = C1*beta + C2*tau = {}*{} + {}*{:.3g}", c1, beta_of(c), c2_words, tau_of(c));
 }
 
 AlgorithmInfo index_entry() {
   AlgorithmInfo a;
   a.name = "bruck-index";
   a.tuned = true;  // --radix auto
-  a.summary = "all-to-all personalized (index), radix r, k-port (Bruck et al.): rotate, ceil(log_r n) subphases of "
-              "up to r-1 steps (k per round), rotate back";
+  a.summary =
+      "all-to-all personalized (index), radix r, k-port (Bruck et al.): rotate, ceil(log_r n) subphases of "
+      "up to r-1 steps (k per round), rotate back";
   a.params = "--bytes (per block) --ports --group";
   a.options = {"--radix"};
   a.groups = true;
@@ -91,8 +92,9 @@ AlgorithmInfo index_entry() {
 AlgorithmInfo concat_entry() {
   AlgorithmInfo a;
   a.name = "bruck-concat";
-  a.summary = "all-gather (concatenation), k-port (Bruck et al.): d-1 circulant rounds x(k+1), then one round "
-              "partitioning the remaining blocks word by word over k offsets; d = ceil(log_{k+1} n)";
+  a.summary =
+      "all-gather (concatenation), k-port (Bruck et al.): d-1 circulant rounds x(k+1), then one round "
+      "partitioning the remaining blocks word by word over k offsets; d = ceil(log_{k+1} n)";
   a.params = "--bytes (per node) --ports --group";
   a.groups = true;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
@@ -111,15 +113,17 @@ AlgorithmInfo concat_entry() {
     const uint64_t c2 = bruck::concat_c2(plan);
     const uint64_t opt = (uint64_t(plan.b) * uint64_t(plan.n - 1) + uint64_t(plan.k) - 1) / uint64_t(plan.k);
     std::string last;
-    for (const auto& ar : plan.last) last += fmt::format("{}+{} ({} words)", last.empty() ? "" : ", ", ar.offset, ar.cells());
+    for (const auto& ar : plan.last)
+      last += fmt::format("{}+{} ({} words)", last.empty() ? "" : ", ", ar.offset, ar.cells());
     Prediction p = step_model_prediction(
         s, topo, c,
         fmt::format("k = {}: d = ceil(log_{} {}) = {} rounds, n1 = {}, n2 = {}, last round a = ceil(b*n2/k) = {} "
                     "words by {}: {}; C2 = {} words{}",
                     plan.k, plan.k + 1, plan.n, plan.d, plan.n1, plan.n2, plan.a, plan.partition, last, c2,
-                    c2 == opt ? " = ceil(b(n-1)/k), optimal" : fmt::format(" (optimal ceil(b(n-1)/k) = {}: the "
-                                                                             "exceptional range of Prop 4.2)",
-                                                                             opt)));
+                    c2 == opt ? " = ceil(b(n-1)/k), optimal"
+                              : fmt::format(" (optimal ceil(b(n-1)/k) = {}: the "
+                                            "exceptional range of Prop 4.2)",
+                                            opt)));
     linear_bounds(p, plan.n, plan.k, args.words, c, uint64_t(plan.d), c2);
     return p;
   };

@@ -115,34 +115,38 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
       if (const std::string why = ccl::unsupported(given); !why.empty()) throw ConfigError(field_of(why), why);
     const ccl::Call c = resolved(op, args, nullptr, n);
     check_node_memory(topo, ccl::layout_words(c));
-    check_schedule_size("ccl-" + ccl::op_names()[size_t(op)], topo, packet_messages(c) * (partitioned(args) ? uint64_t(topo.nodes() / c.n) : 1),
-                        "--packet", "larger packets (0: the whole message)");
+    check_schedule_size("ccl-" + ccl::op_names()[size_t(op)], topo,
+                        packet_messages(c) * (partitioned(args) ? uint64_t(topo.nodes() / c.n) : 1), "--packet",
+                        "larger packets (0: the whole message)");
   };
   a.max_messages = [op](const Topology& topo, const AlgorithmArgs& args) {
     const uint64_t n = args.group.size();
-    const int part = partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
+    const int part =
+        partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
     return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2) +
            packet_messages(resolved(op, args, nullptr, part)) * (part ? n / uint64_t(part) : 1);
   };
   a.build = [op](const Topology& topo, const AlgorithmArgs& args) {
     if (!partitioned(args)) return ccl::build(resolved(op, args));
     const auto parts = ccl::partition_nodes(topo, args.options.word("--partition"));
-    return ccl::merge_parts(parts, [&](int n) { return ccl::build(resolved(op, args, nullptr, n)); }, topo.nodes());
+    return ccl::merge_parts(
+        parts, [&](int n) { return ccl::build(resolved(op, args, nullptr, n)); }, topo.nodes());
   };
   a.cost = [op](const Topology& topo, const AlgorithmArgs& args, const CostParams& cp, const Schedule& s) {
     std::string why;
-    const int n = partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
+    const int n =
+        partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
     const ccl::Call c = resolved(op, args, &why, n);
     const ccl::Costs k = ccl::costs(c);
-    Prediction p = step_model_prediction(
-        s, topo, cp,
-        fmt::format("{}{}{} {} ({} mode): {}: C1 = {} steps, C2 = {} words, C3 = {} words", why, why.empty() ? "" : "; ",
-                    ccl::op_names()[size_t(op)], ccl::choose(c), c.barrier ? "barrier" : "nonbarrier", k.formula,
-                    k.c1, k.c2, k.c3));
+    Prediction p =
+        step_model_prediction(s, topo, cp,
+                              fmt::format("{}{}{} {} ({} mode): {}: C1 = {} steps, C2 = {} words, C3 = {} words", why,
+                                          why.empty() ? "" : "; ", ccl::op_names()[size_t(op)], ccl::choose(c),
+                                          c.barrier ? "barrier" : "nonbarrier", k.formula, k.c1, k.c2, k.c3));
     p.data = fmt::format("C3 = {} words in the network (n = {}, m = {} words)", k.c3, c.n, c.b);
     p.thesis_cycles = k.c1 * ts_of(cp) + double(k.c2) * tc_of(cp);
-    p.thesis_formula = fmt::format("CCL linear model T = C1*t_s + C2*t_c = {}*{} + {}*{:.3g}", k.c1, ts_of(cp), k.c2,
-                                   tc_of(cp));
+    p.thesis_formula =
+        fmt::format("CCL linear model T = C1*t_s + C2*t_c = {}*{} + {}*{:.3g}", k.c1, ts_of(cp), k.c2, tc_of(cp));
     return p;
   };
   return a;
@@ -160,27 +164,55 @@ Family family_ccl() {
   for (size_t o = 0; o < ccl::op_names().size(); ++o)
     for (const auto& a : ccl::algorithms(ccl::Op(o)))
       if (std::find(names.begin(), names.end(), a) == names.end()) names.push_back(a);
-  OptionSpec nonbarrier{"--nonbarrier", "ccl: a process leaves as soon as its own part is done (default: barrier mode)",
-                        "off", {"off", "on"}};
+  OptionSpec nonbarrier{"--nonbarrier",
+                        "ccl: a process leaves as soon as its own part is done (default: barrier mode)",
+                        "off",
+                        {"off", "on"}};
   nonbarrier.switch_only = true;
   f.options = {
-      {"--ccl-alg", "ccl: the operation's algorithm (auto: the least C1*t_s + C2*t_c for the profile; prints why)", "auto", names},
+      {"--ccl-alg", "ccl: the operation's algorithm (auto: the least C1*t_s + C2*t_c for the profile; prints why)",
+       "auto", names},
       nonbarrier,
       bruck::radix_option(),
-      {"--kappa", "ccl-combine --ccl-alg hybrid: kappa, 0..log2 n (0: butterfly, log2 n: reduce+bcast)", "0", {}, 12,
-       0, "", false, false, "--ccl-alg", "hybrid"},
-      {"--partition", "ccl: run the operation in every row / column / even-odd group at once (instead of --group; "
-       "the root: rank --source mod the group size)", "none", {"none", "row", "col", "even-odd"}},
-      {"--packet", "ccl-bcast, ccl-reduce --ccl-alg nesbt: packet size in bytes (0: the whole message)", "0", {},
-       64u << 20, 0, "", false, false, "--ccl-alg", "nesbt"},
+      {"--kappa",
+       "ccl-combine --ccl-alg hybrid: kappa, 0..log2 n (0: butterfly, log2 n: reduce+bcast)",
+       "0",
+       {},
+       12,
+       0,
+       "",
+       false,
+       false,
+       "--ccl-alg",
+       "hybrid"},
+      {"--partition",
+       "ccl: run the operation in every row / column / even-odd group at once (instead of --group; "
+       "the root: rank --source mod the group size)",
+       "none",
+       {"none", "row", "col", "even-odd"}},
+      {"--packet",
+       "ccl-bcast, ccl-reduce --ccl-alg nesbt: packet size in bytes (0: the whole message)",
+       "0",
+       {},
+       64u << 20,
+       0,
+       "",
+       false,
+       false,
+       "--ccl-alg",
+       "nesbt"},
       {"--shift", "ccl-shift: rank i sends to (i + S) mod n (a shift down by s: S = n - s)", "1", {}, 4095},
   };
   using O = ccl::Op;
   f.algorithms = {
-      entry(O::Bcast, "bcast from --source: binomial tree (halving order) or pipelined nesbt (2^d, --packet); barrier "
-            "mode: sync-in first", true, {"--packet"}),
-      entry(O::Reduce, "reduce to --source, rank order (non-commutative: to rank 0, then forward); nesbt reversed "
-            "(2^d, commutative)", true, {"--packet"}),
+      entry(O::Bcast,
+            "bcast from --source: binomial tree (halving order) or pipelined nesbt (2^d, --packet); barrier "
+            "mode: sync-in first",
+            true, {"--packet"}),
+      entry(O::Reduce,
+            "reduce to --source, rank order (non-commutative: to rank 0, then forward); nesbt reversed "
+            "(2^d, commutative)",
+            true, {"--packet"}),
       entry(O::Combine, "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa", false,
             {"--kappa"}),
       entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),
@@ -193,7 +225,11 @@ Family family_ccl() {
       entry(O::Sync, "barrier: dissemination, ceil(log2 n) token steps", false, {}),
   };
   // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
-  declare_collectives(f, {{"ccl-bcast", "broadcast"}, {"ccl-scatter", "scatter"}, {"ccl-gather", "gather"}, {"ccl-concat", "allgather"}, {"ccl-index", "alltoall"}});
+  declare_collectives(f, {{"ccl-bcast", "broadcast"},
+                          {"ccl-scatter", "scatter"},
+                          {"ccl-gather", "gather"},
+                          {"ccl-concat", "allgather"},
+                          {"ccl-index", "alltoall"}});
   return f;
 }
 

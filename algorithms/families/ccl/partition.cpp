@@ -14,7 +14,8 @@ std::vector<std::vector<int>> partition_nodes(const Topology& topo, const std::s
   std::map<std::vector<int>, std::vector<int>> parts;  // key -> members in node order
   const bool grid = topo.kind() != TopoKind::Cube;
   if ((how == "row" || how == "col") && !grid)
-    throw ConfigError("--partition", fmt::format("{} needs a mesh or torus, not {}; allowed: even-odd", how, topo.name()));
+    throw ConfigError("--partition",
+                      fmt::format("{} needs a mesh or torus, not {}; allowed: even-odd", how, topo.name()));
   for (int v = 0; v < topo.nodes(); ++v) {
     std::vector<int> key;
     if (how == "even-odd") {
@@ -27,7 +28,8 @@ std::vector<std::vector<int>> partition_nodes(const Topology& topo, const std::s
   }
   std::vector<std::vector<int>> out;
   for (auto& [k, members] : parts) {
-    if (how == "col") std::sort(members.begin(), members.end(), [&](int a, int b) { return topo.coords(a) < topo.coords(b); });
+    if (how == "col")
+      std::sort(members.begin(), members.end(), [&](int a, int b) { return topo.coords(a) < topo.coords(b); });
     if (members.size() < 2)
       throw ConfigError("--partition", fmt::format("{} on {} leaves a group of {} node; allowed: groups of at least 2",
                                                    how, topo.name(), members.size()));

@@ -18,10 +18,7 @@ void set_broadcast_memory(Schedule& s, int source) {
   s.expected = [payload](int, uint32_t a) -> std::optional<Word> { return payload(a); };
 }
 
-namespace {
-
-
-}  // namespace
+namespace {}  // namespace
 
 int square_log2(const Topology& topo, TopoKind kind, int dims) {
   if (topo.kind() != kind || topo.dims() != dims || topo.radix()[0] != topo.radix()[1]) return 0;
@@ -40,7 +37,8 @@ std::vector<IdSends> ids(const Topology& topo, const std::vector<StepSends>& ste
   std::vector<IdSends> out;
   for (const StepSends& st : steps) {
     out.emplace_back();
-    for (const auto& [f, t] : st) out.back().push_back({topo.node_at({f.first, f.second}), topo.node_at({t.first, t.second})});
+    for (const auto& [f, t] : st)
+      out.back().push_back({topo.node_at({f.first, f.second}), topo.node_at({t.first, t.second})});
   }
   return out;
 }

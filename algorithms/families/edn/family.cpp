@@ -18,17 +18,19 @@ namespace {
 std::string edn_sizes(const Topology& topo) {
   return edn::mesh_k(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
              ? std::string()
-             : fmt::format("edn-, dim- and sc-broadcast run on square meshes and tori of side 2^k, not {}; allowed: "
-                           "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32, torus:4x4, torus:8x8, torus:16x16, "
-                           "torus:32x32, torus:2^d x 2^d x z (z >= 2)",
-                           topo.name());
+             : fmt::format(
+                   "edn-, dim- and sc-broadcast run on square meshes and tori of side 2^k, not {}; allowed: "
+                   "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32, torus:4x4, torus:8x8, torus:16x16, "
+                   "torus:32x32, torus:2^d x 2^d x z (z >= 2)",
+                   topo.name());
 }
 
 std::string square_mesh(const Topology& topo) {
   return edn::mesh_k(topo) ? std::string()
-                           : fmt::format("edn-reduce and edn-gather run on square meshes of side 2^k, not {}; "
-                                         "allowed: mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
-                                         topo.name());
+                           : fmt::format(
+                                 "edn-reduce and edn-gather run on square meshes of side 2^k, not {}; "
+                                 "allowed: mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
+                                 topo.name());
 }
 
 uint64_t one_per_node(const Topology& topo, const AlgorithmArgs&) { return uint64_t(topo.nodes()); }
@@ -39,8 +41,9 @@ void message_fits(const Topology& topo, const AlgorithmArgs& args) { edn::check_
 AlgorithmInfo edn_broadcast_info() {
   AlgorithmInfo a;
   a.name = "edn-broadcast";
-  a.summary = "broadcast: mesh: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 "
-              "steps); torus: Y/T phases and an F step (d steps)";
+  a.summary =
+      "broadcast: mesh: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 "
+      "steps); torus: Y/T phases and an F step (d steps)";
   a.params = "--source --bytes --ports (3 ports per node suffice)";
   a.rooted = true;
   a.exactly_once = true;
@@ -50,12 +53,14 @@ AlgorithmInfo edn_broadcast_info() {
   a.build = edn::build_edn_broadcast;
   a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
     const int k = edn::mesh_k(topo);
-    const std::string steps = k ? fmt::format("k+1 = {} steps (startup 2, descent k-1)", k + 1)
-                                : fmt::format("d = {} steps ({{YT}} phases{})", edn::torus_d(topo),
-                                              edn::torus_d(topo) % 2 ? " and F" : "");
-    return step_model_prediction(s, topo, c, fmt::format("{}; step model: per step the most serialized "
-                            "sends (alpha={}), the slowest route, the most receives (gamma={}); F={} flits, {}",
-                            steps, c.alpha, c.gamma, c.flits(args.words), fmt::format("h <= {}", max_hops(s, topo))));
+    const std::string steps =
+        k ? fmt::format("k+1 = {} steps (startup 2, descent k-1)", k + 1)
+          : fmt::format("d = {} steps ({{YT}} phases{})", edn::torus_d(topo), edn::torus_d(topo) % 2 ? " and F" : "");
+    return step_model_prediction(
+        s, topo, c,
+        fmt::format("{}; step model: per step the most serialized "
+                    "sends (alpha={}), the slowest route, the most receives (gamma={}); F={} flits, {}",
+                    steps, c.alpha, c.gamma, c.flits(args.words), fmt::format("h <= {}", max_hops(s, topo))));
   };
   return a;
 }
@@ -63,8 +68,9 @@ AlgorithmInfo edn_broadcast_info() {
 AlgorithmInfo dim_broadcast_info() {
   AlgorithmInfo a;
   a.name = "dim-broadcast";
-  a.summary = "dimensional broadcast (thesis Ch 5): recursive doubling along the source's row, then along every "
-              "column (2n steps on 2^n x 2^n)";
+  a.summary =
+      "dimensional broadcast (thesis Ch 5): recursive doubling along the source's row, then along every "
+      "column (2n steps on 2^n x 2^n)";
   a.params = "--source --bytes";
   a.rooted = true;
   a.exactly_once = true;
@@ -73,9 +79,11 @@ AlgorithmInfo dim_broadcast_info() {
   a.max_messages = one_per_node;
   a.build = edn::build_dim_broadcast;
   a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    return step_model_prediction(s, topo, c, fmt::format("2n = {} steps; thesis: 2n alpha + 2 beta (2^n - 1) + 2n gamma + 2n beta L; step model "
-                            "with alpha={} gamma={}, F={} flits, h <= {}",
-                            s.steps, c.alpha, c.gamma, c.flits(args.words), max_hops(s, topo)));
+    return step_model_prediction(
+        s, topo, c,
+        fmt::format("2n = {} steps; thesis: 2n alpha + 2 beta (2^n - 1) + 2n gamma + 2n beta L; step model "
+                    "with alpha={} gamma={}, F={} flits, h <= {}",
+                    s.steps, c.alpha, c.gamma, c.flits(args.words), max_hops(s, topo)));
   };
   return a;
 }
@@ -83,8 +91,9 @@ AlgorithmInfo dim_broadcast_info() {
 AlgorithmInfo sc_broadcast_info() {
   AlgorithmInfo a;
   a.name = "sc-broadcast";
-  a.summary = "scatter-collect broadcast (thesis Ch 5): scatter N pieces along the row and down the columns, then "
-              "ring collects along rows and columns (2n + 2(2^n - 1) steps; the message padded to N pieces)";
+  a.summary =
+      "scatter-collect broadcast (thesis Ch 5): scatter N pieces along the row and down the columns, then "
+      "ring collects along rows and columns (2n + 2(2^n - 1) steps; the message padded to N pieces)";
   a.params = "--source --bytes";
   a.rooted = true;
   a.exactly_once = false;  // the ring collects deliver w - 1 messages to every node twice over
@@ -92,27 +101,34 @@ AlgorithmInfo sc_broadcast_info() {
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
     edn::check_message(topo, args, uint64_t(topo.nodes()) * ((args.words + uint64_t(topo.nodes()) - 1) / topo.nodes()));
   };
-  a.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return 2 * uint64_t(topo.nodes()) * uint64_t(topo.radix()[0]); };
+  a.max_messages = [](const Topology& topo, const AlgorithmArgs&) {
+    return 2 * uint64_t(topo.nodes()) * uint64_t(topo.radix()[0]);
+  };
   a.build = edn::build_sc_broadcast;
   a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    return step_model_prediction(s, topo, c, fmt::format("2n + 2(2^n - 1) = {} steps; step model with alpha={} gamma={}, pieces of {} words",
-                            s.steps, c.alpha, c.gamma, (args.words + uint32_t(topo.nodes()) - 1) / uint32_t(topo.nodes())));
+    return step_model_prediction(
+        s, topo, c,
+        fmt::format("2n + 2(2^n - 1) = {} steps; step model with alpha={} gamma={}, pieces of {} words", s.steps,
+                    c.alpha, c.gamma, (args.words + uint32_t(topo.nodes()) - 1) / uint32_t(topo.nodes())));
   };
   return a;
 }
 
 // edn-gather runs on the reduction's schedule, and its prediction is the reduction's.
 Prediction reduce_cost(const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-  return step_model_prediction(s, topo, c, fmt::format("k+1 = {} steps (tree k-1, completion 2); step model with alpha={} gamma={}, F={} flits, "
-                          "combine {} cycles/word",
-                          edn::mesh_k(topo) + 1, c.alpha, c.gamma, c.flits(args.words), c.combine_cycles_per_word));
+  return step_model_prediction(
+      s, topo, c,
+      fmt::format("k+1 = {} steps (tree k-1, completion 2); step model with alpha={} gamma={}, F={} flits, "
+                  "combine {} cycles/word",
+                  edn::mesh_k(topo) + 1, c.alpha, c.gamma, c.flits(args.words), c.combine_cycles_per_word));
 }
 
 AlgorithmInfo edn_reduce_info() {
   AlgorithmInfo a;
   a.name = "edn-reduce";
-  a.summary = "reduction to --source: the broadcast tree rotated 90 degrees and reversed (3 children per parent "
-              "per step), then the reversed 2-step startup (k+1 steps); --tree plain: un-rotated (contention)";
+  a.summary =
+      "reduction to --source: the broadcast tree rotated 90 degrees and reversed (3 children per parent "
+      "per step), then the reversed 2-step startup (k+1 steps); --tree plain: un-rotated (contention)";
   a.params = "--source (root) --bytes --op --ports (3 ports per node suffice)";
   a.options = {"--tree"};
   a.rooted = true;
@@ -148,18 +164,27 @@ Family family_edn() {
   Family f;
   f.name = "edn";
   f.summary = "Tsai & McKinley: extended-dominating-node collectives for all-port wormhole meshes";
-  f.topologies = "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32); edn-broadcast also "
-                 "torus:2^d x 2^d x z, z >= 2; sld-broadcast mesh:2^k x 2^k only; ft-broadcast any mesh, torus or cube";
+  f.topologies =
+      "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32); edn-broadcast also "
+      "torus:2^d x 2^d x z, z >= 2; sld-broadcast mesh:2^k x 2^k only; ft-broadcast any mesh, torus or cube";
   // ft-broadcast runs anywhere, so the family admits every topology and each algorithm narrows it.
   f.supports = [](const Topology&) { return std::string(); };
-  f.options = {{"--tree", "edn-reduce: the reversed tree rotated by 90 degrees, or plain (the thesis's negative "
-                             "example)",
-                 "rotated", {"rotated", "plain"}},
+  f.options = {{"--tree",
+                "edn-reduce: the reversed tree rotated by 90 degrees, or plain (the thesis's negative "
+                "example)",
+                "rotated",
+                {"rotated", "plain"}},
                {"--packets", "ft-broadcast: packets K the message is cut into (1..its words)", "1", {}, UINT32_MAX, 1}};
   f.algorithms = {edn_broadcast_info(), dim_broadcast_info(), sc_broadcast_info(), edn_reduce_info(),
                   edn_gather_info(),    sld_info(),           ft_info(),           edn::transpose_info()};
   // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
-  declare_collectives(f, {{"edn-broadcast", "broadcast"}, {"dim-broadcast", "broadcast"}, {"sc-broadcast", "broadcast"}, {"sld-broadcast", "broadcast"}, {"ft-broadcast", "broadcast"}, {"edn-reduce", "reduce"}, {"edn-gather", "gather"}});
+  declare_collectives(f, {{"edn-broadcast", "broadcast"},
+                          {"dim-broadcast", "broadcast"},
+                          {"sc-broadcast", "broadcast"},
+                          {"sld-broadcast", "broadcast"},
+                          {"ft-broadcast", "broadcast"},
+                          {"edn-reduce", "reduce"},
+                          {"edn-gather", "gather"}});
   return f;
 }
 

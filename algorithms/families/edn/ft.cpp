@@ -33,7 +33,6 @@ namespace wn::alg::edn {
 
 namespace {
 
-
 constexpr uint64_t kSaturated = uint64_t(1) << 62;
 
 uint32_t packets_of(const AlgorithmArgs& a) { return uint32_t(a.options.number("--packets")); }
@@ -108,8 +107,9 @@ namespace wn::alg {
 AlgorithmInfo ft_info() {
   AlgorithmInfo a;
   a.name = "ft-broadcast";
-  a.summary = "Fibonacci-tree broadcast (thesis Ch 5, Table 5.3): the message in --packets K packets pipelined "
-              "down a lexicographically ordered tree, one port (t(N, K) steps; any mesh, torus or cube)";
+  a.summary =
+      "Fibonacci-tree broadcast (thesis Ch 5, Table 5.3): the message in --packets K packets pipelined "
+      "down a lexicographically ordered tree, one port (t(N, K) steps; any mesh, torus or cube)";
   a.params = "--source --bytes";
   a.options = {"--packets"};
   a.rooted = true;
@@ -130,8 +130,8 @@ AlgorithmInfo ft_info() {
     const int k = int(args.options.number("--packets")), t = edn::ft_steps(uint64_t(topo.nodes()), k);
     const std::string text = fmt::format("t(P,K) = t({},{}) = {} steps, packets of <= {} words", topo.nodes(), k, t,
                                          (args.words + uint32_t(k) - 1) / uint32_t(k));
-    Prediction p = step_model_prediction(s, topo, c, text + fmt::format("; step model with alpha={} gamma={}",
-                                                                        c.alpha, c.gamma));
+    Prediction p =
+        step_model_prediction(s, topo, c, text + fmt::format("; step model with alpha={} gamma={}", c.alpha, c.gamma));
     if (const auto paper = thesis_broadcast_cost("ft-broadcast", topo, c, args.words, k, t)) {
       p.thesis_cycles = paper->cycles;
       p.thesis_formula = paper->formula;

@@ -28,17 +28,15 @@ std::vector<StepSends> tree2() {
 // minimum total hop count (k = 3 from the reconstruction's table, k >= 4 by the rule of §2.5).
 StepSends top_step(int k) {
   if (k == 3)
-    return {{{1, 0}, {0, 2}}, {{1, 0}, {3, 1}}, {{1, 0}, {1, 4}}, {{6, 0}, {7, 2}}, {{6, 0}, {4, 1}},
-            {{6, 0}, {6, 4}}, {{2, 7}, {0, 6}}, {{2, 7}, {3, 5}}, {{2, 7}, {2, 3}}, {{5, 7}, {7, 6}},
-            {{5, 7}, {4, 5}}, {{5, 7}, {5, 3}}};
+    return {{{1, 0}, {0, 2}}, {{1, 0}, {3, 1}}, {{1, 0}, {1, 4}}, {{6, 0}, {7, 2}}, {{6, 0}, {4, 1}}, {{6, 0}, {6, 4}},
+            {{2, 7}, {0, 6}}, {{2, 7}, {3, 5}}, {{2, 7}, {2, 3}}, {{5, 7}, {7, 6}}, {{5, 7}, {4, 5}}, {{5, 7}, {5, 3}}};
   const int w = 1 << k;
   auto mv = [w](Node n) { return Node{w - 1 - n.first, n.second}; };
   auto mh = [w](Node n) { return Node{n.first, w - 1 - n.second}; };
   const std::vector<Node> t = top_nodes(k), lower = top_nodes(k - 1);
   const Node a = lower[0], b = lower[1];
-  return {{t[0], a},         {t[0], b},         {t[0], mh(t[0])}, {t[1], mv(a)},
-          {t[1], mv(b)},     {t[1], mh(t[1])},  {t[2], mh(a)},    {t[2], mh(b)},
-          {t[2], mh(t[2])},  {t[3], mv(mh(a))}, {t[3], mv(mh(b))}, {t[3], mh(t[3])}};
+  return {{t[0], a},     {t[0], b},     {t[0], mh(t[0])}, {t[1], mv(a)},     {t[1], mv(b)},     {t[1], mh(t[1])},
+          {t[2], mh(a)}, {t[2], mh(b)}, {t[2], mh(t[2])}, {t[3], mv(mh(a))}, {t[3], mv(mh(b))}, {t[3], mh(t[3])}};
 }
 
 }  // namespace

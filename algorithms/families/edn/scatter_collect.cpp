@@ -17,7 +17,6 @@ namespace wn::alg::edn {
 
 namespace {
 
-
 struct Move {
   int from, to;
   std::vector<Range> data;
@@ -28,8 +27,8 @@ struct Builder {
   std::vector<std::vector<Move>> by_tag;
   void move(Node from, Node to, std::vector<Range> data, uint32_t tag) {
     if (by_tag.size() <= tag) by_tag.resize(tag + 1);
-    by_tag[tag].push_back({topo.node_at({from.first, from.second}), topo.node_at({to.first, to.second}),
-                           std::move(data)});
+    by_tag[tag].push_back(
+        {topo.node_at({from.first, from.second}), topo.node_at({to.first, to.second}), std::move(data)});
   }
   // Halving scatter over `line` from index `holder`: the receiver of responsibility [lo, hi]
   // gets pieces(lo, hi); relative step t has tag first + t.

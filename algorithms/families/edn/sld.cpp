@@ -110,31 +110,30 @@ namespace wn::alg {
 AlgorithmInfo sld_info() {
   AlgorithmInfo a;
   a.name = "sld-broadcast";
-  a.summary = "single-level dominating-node broadcast (thesis Fig 3.3): multicast to pattern B tiled over "
-              "4x4 blocks, then every dominating node to its block neighbours (log2 N - 1 steps; mesh:2^k x 2^k)";
+  a.summary =
+      "single-level dominating-node broadcast (thesis Fig 3.3): multicast to pattern B tiled over "
+      "4x4 blocks, then every dominating node to its block neighbours (log2 N - 1 steps; mesh:2^k x 2^k)";
   a.params = "--source --bytes --ports (3 ports per node suffice)";
   a.rooted = true;
   a.exactly_once = true;
   a.supports = [](const Topology& topo) {
     return edn::mesh_k(topo) ? std::string()
-                             : fmt::format("sld-broadcast runs on square meshes of side 2^k, k >= 2, not {}; "
-                                           "allowed: mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
-                                           topo.name());
+                             : fmt::format(
+                                   "sld-broadcast runs on square meshes of side 2^k, k >= 2, not {}; "
+                                   "allowed: mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
+                                   topo.name());
   };
-  a.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    edn::check_message(topo, args, args.words);
-  };
+  a.check = [](const Topology& topo, const AlgorithmArgs& args) { edn::check_message(topo, args, args.words); };
   a.max_messages = [](const Topology& topo, const AlgorithmArgs&) { return uint64_t(topo.nodes()); };
   a.build = [](const Topology& topo, const AlgorithmArgs& args) {
-    return edn::broadcast_schedule("sld-broadcast", topo, args.source, args.words,
-                                   edn::sld_steps(topo, args.source));
+    return edn::broadcast_schedule("sld-broadcast", topo, args.source, args.words, edn::sld_steps(topo, args.source));
   };
   a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    return step_model_prediction(s, topo, c,
-                                 fmt::format("log2 N - 1 = {} steps ({} multicast to the dominating set, 1 to its "
-                                             "neighbours); step model with alpha={} gamma={}, F={} flits, h <= {}",
-                                             s.steps, s.steps - 1, c.alpha, c.gamma, c.flits(args.words),
-                                             max_hops(s, topo)));
+    return step_model_prediction(
+        s, topo, c,
+        fmt::format("log2 N - 1 = {} steps ({} multicast to the dominating set, 1 to its "
+                    "neighbours); step model with alpha={} gamma={}, F={} flits, h <= {}",
+                    s.steps, s.steps - 1, c.alpha, c.gamma, c.flits(args.words), max_hops(s, topo)));
   };
   return a;
 }

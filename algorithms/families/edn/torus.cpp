@@ -43,9 +43,8 @@ std::vector<StepSends> torus_steps(int d, Node source) {
     std::vector<std::pair<Node, Role>> roles;
     for (const Node& h : holders) {
       roles.push_back({h, Role::Ys});
-      const std::pair<Node, Role> ys[] = {{at(h, -delta, -delta), Role::Ya},
-                                          {at(h, 0, 2 * delta), Role::Yb},
-                                          {at(h, 2 * delta, 0), Role::Yc}};
+      const std::pair<Node, Role> ys[] = {
+          {at(h, -delta, -delta), Role::Ya}, {at(h, 0, 2 * delta), Role::Yb}, {at(h, 2 * delta, 0), Role::Yc}};
       for (const auto& [to, role] : ys) {
         y.push_back({h, to});
         roles.push_back({to, role});

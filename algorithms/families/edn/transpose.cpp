@@ -96,7 +96,9 @@ Schedule build_edn_transpose(const Topology& topo, const AlgorithmArgs& args) {
       s.programs[size_t(q)].push_back(std::move(st));
     }
   s.memory_words = *std::max_element(next.begin(), next.end());
-  s.initial = [m](int q, uint32_t a) { return a < m ? block_word(q, a, m) : Word(0xc0000000u ^ (uint32_t(q) << 20) ^ a); };
+  s.initial = [m](int q, uint32_t a) {
+    return a < m ? block_word(q, a, m) : Word(0xc0000000u ^ (uint32_t(q) << 20) ^ a);
+  };
   s.expected = [m, mirror](int q, uint32_t a) -> std::optional<Word> {
     if (a < m) return block_word(q, a, m);
     if (a < 2 * m) return block_word(mirror(q), a - m, m);
@@ -108,14 +110,16 @@ Schedule build_edn_transpose(const Topology& topo, const AlgorithmArgs& args) {
 AlgorithmInfo transpose_info() {
   AlgorithmInfo t;
   t.name = "edn-transpose";
-  t.summary = "matrix transpose, (block,block) distribution: off-diagonal 4x4 blocks gather into their EDNs, the "
-              "EDN classes exchange recursively, the mirror block scatters; diagonal blocks relay (k steps)";
+  t.summary =
+      "matrix transpose, (block,block) distribution: off-diagonal 4x4 blocks gather into their EDNs, the "
+      "EDN classes exchange recursively, the mirror block scatters; diagonal blocks relay (k steps)";
   t.params = "--bytes (per block) --ports (3 ports per node suffice)";
   t.supports = [](const Topology& topo) {
     return mesh_k(topo) ? std::string()
-                        : fmt::format("edn-transpose runs on square meshes of side 2^k, k >= 2, not {}; allowed: "
-                                      "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
-                                      topo.name());
+                        : fmt::format(
+                              "edn-transpose runs on square meshes of side 2^k, k >= 2, not {}; allowed: "
+                              "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
+                              topo.name());
   };
   t.check = [](const Topology& topo, const AlgorithmArgs& args) {
     edn::check_message(topo, args, transpose_memory_words(mesh_k(topo), args.words));

@@ -45,9 +45,6 @@ Step exchange_step(uint32_t tag, bool all_dims = false) {
   return s;
 }
 
-// Global block held by a node's own data: PA (binary) or G^-1(PA) (Gray).
-uint32_t own_block(uint32_t pa, bool g) { return g ? inverse(pa) : pa; }
-
 // Broadcast oracle shared by both cycle methods: OUT block j element s came
 // from global block src(pa, j, s); FINAL is the array in order; IDX = OUT.
 Schedule broadcast_frame(const char* name, const Shape& sh, bool with_idx,
@@ -81,7 +78,9 @@ void add_reorder(Step& last, const Shape& sh, const std::function<uint32_t(uint3
   for (uint32_t j = 0; j < sh.n; ++j)
     for (int i = 0; i < sh.d && uint32_t(i) < sh.m; ++i)
       last.after.push_back({slot_ranges(j * sh.m, sh.m, sh.d, i),
-                            slot_ranges(nm + src(pa, j, uint32_t(i)) * sh.m, sh.m, sh.d, i), {}, indexed});
+                            slot_ranges(nm + src(pa, j, uint32_t(i)) * sh.m, sh.m, sh.d, i),
+                            {},
+                            indexed});
 }
 
 }  // namespace
@@ -128,7 +127,8 @@ Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a
         const int partner = int(pa ^ (1u << ((transition(u) + i) % d)));
         std::vector<Range> out = slot_ranges(u * sh.m, sh.m, d, i), in = slot_ranges((u + 1) * sh.m, sh.m, d, i);
         if (idx) {
-          const auto oi = slot_ranges(2 * nm + u * sh.m, sh.m, d, i), ii = slot_ranges(2 * nm + (u + 1) * sh.m, sh.m, d, i);
+          const auto oi = slot_ranges(2 * nm + u * sh.m, sh.m, d, i),
+                     ii = slot_ranges(2 * nm + (u + 1) * sh.m, sh.m, d, i);
           out.insert(out.end(), oi.begin(), oi.end());
           in.insert(in.end(), ii.begin(), ii.end());
         }
@@ -161,7 +161,8 @@ Schedule build_hc_single_reduce(const Topology& topo, const AlgorithmArgs& a) {
       Step st = exchange_step(t - 1);
       st.sends.push_back({int(code((r + 1) % n)), {{blk((r + n - t) % n) * m, m}}, t - 1, -1});
       // The partial arriving from upstream goes first: the chain's order is kept.
-      st.recvs.push_back({int(code((r + n - 1) % n)), {{blk((r + 2 * n - t - 1) % n) * m, m}}, t - 1, Combine{op, true}});
+      st.recvs.push_back(
+          {int(code((r + n - 1) % n)), {{blk((r + 2 * n - t - 1) % n) * m, m}}, t - 1, Combine{op, true}});
       s.programs[pa].push_back(std::move(st));
     }
   }

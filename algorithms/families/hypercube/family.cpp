@@ -47,16 +47,15 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
     else
       check_node_memory(topo, blocks_words_factor * uint64_t(topo.nodes()) * args.words);
     if (commutative_only && !combine_ops()[args.op].commutative)
-      throw ConfigError("--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min",
-                                            name));
+      throw ConfigError(
+          "--op", fmt::format("{} combines in different orders on different nodes; allowed: sum, max, min", name));
   };
   a.max_messages = [messages](const Topology& topo, const AlgorithmArgs& args) {
     return messages(uint64_t(topo.nodes()), uint64_t(topo.dims()), args.words);
   };
   a.build = build;
   const bool elements = std::find(a.options.begin(), a.options.end(), "--elements") != a.options.end();
-  a.cost = [model, elements](const Topology& topo, const AlgorithmArgs& args, const CostParams& c,
-                             const Schedule& s) {
+  a.cost = [model, elements](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
     Prediction p;
     // With --elements the result blocks hold c = ceil(M/N) elements, not --bytes.
     double mprime = args.words;
@@ -73,7 +72,8 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
     const int d = topo.dims();
     const double words = double(topo.nodes() - 1) * mprime / (double(d) * c.words_per_flit);
     p.lower_bound = std::max(double(d) * c.alpha, words);
-    p.lower_bound_formula = fmt::format("max(d*alpha, (N-1)M'/(d*words_per_flit)) = max({}, {:.0f})", d * c.alpha, words);
+    p.lower_bound_formula =
+        fmt::format("max(d*alpha, (N-1)M'/(d*words_per_flit)) = max({}, {:.0f})", d * c.alpha, words);
     return p;
   };
   return a;
@@ -94,10 +94,15 @@ Family family_hypercube() {
   };
   f.options = {
       {"--order", "data order: blocks by binary or Gray-coded node number", "binary", {"binary", "gray"}},
-      {"--indices", "hc-dcycles reorder addresses: computed by the processor or moved with the data", "computed",
+      {"--indices",
+       "hc-dcycles reorder addresses: computed by the processor or moved with the data",
+       "computed",
        {"computed", "moved"}},
-      {"--elements", "hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (0: N blocks of --bytes)",
-       "0", {}, UINT32_MAX},
+      {"--elements",
+       "hc-dcycles-reduce: M elements per node in the CM-200's uneven blocks (0: N blocks of --bytes)",
+       "0",
+       {},
+       UINT32_MAX},
   };
   const std::vector<std::string> order{"--order"};
   // Upper bounds on the messages (schedule-size guard): per step every node sends on one link
@@ -113,21 +118,20 @@ Family family_hypercube() {
   auto& out = f.algorithms;
   out.push_back(cube_entry("hc-single", "all-to-all broadcast along one Hamiltonian cycle (Gray ring), then reorder",
                            "--bytes (per node)", order, build_hc_single_broadcast, 2, false, "2^d - 1", ring));
-  out.push_back(cube_entry("hc-dcycles",
-                           "all-to-all broadcast on d rotated Hamiltonian cycles, all d dimensions every step",
-                           "--bytes (per node)", {"--order", "--indices"}, build_hc_dcycles_broadcast, 3, false,
-                           "2^d - 1", dring));
+  out.push_back(cube_entry(
+      "hc-dcycles", "all-to-all broadcast on d rotated Hamiltonian cycles, all d dimensions every step",
+      "--bytes (per node)", {"--order", "--indices"}, build_hc_dcycles_broadcast, 3, false, "2^d - 1", dring));
   out.push_back(cube_entry("hc-single-reduce", "all-to-all reduction (reduce-scatter) along one Hamiltonian cycle",
-                           "--bytes (per result block) --op", order, build_hc_single_reduce, 1, false, "2^d - 1", ring));
+                           "--bytes (per result block) --op", order, build_hc_single_reduce, 1, false, "2^d - 1",
+                           ring));
   out.push_back(cube_entry("hc-dcycles-reduce", "all-to-all reduction on d rotated Hamiltonian cycles",
                            "--bytes (per result block) --op", {"--order", "--elements"}, build_hc_dcycles_reduce, 1,
                            false, "2^d - 1", dring));
   out.push_back(cube_entry("butterfly", "all-to-all broadcast by rotated spanning binomial trees (butterfly), d stages",
                            "--bytes (per node)", order, build_hc_butterfly, 1, false, "d", stages));
-  out.push_back(cube_entry("reduce-spread",
-                           "all-to-all reduction by butterfly all-reduce of the whole vector, then subselection",
-                           "--bytes (per result block) --op (commutative)", order, build_hc_reduce_spread, 2, true,
-                           "d", stages));
+  out.push_back(
+      cube_entry("reduce-spread", "all-to-all reduction by butterfly all-reduce of the whole vector, then subselection",
+                 "--bytes (per result block) --op (commutative)", order, build_hc_reduce_spread, 2, true, "d", stages));
   out.push_back(cube_entry("nesbt",
                            "all-to-all broadcast one source at a time over d edge-disjoint spanning binomial trees",
                            "--bytes (per node)", order, build_hc_nesbt, 1, false, "N (d+1) (N for d = 1)", dring));

@@ -115,7 +115,7 @@ Schedule build_hc_reduce_spread(const Topology& topo, const AlgorithmArgs& a) {
     for (int u = 0; u < d; ++u) {
       Step st;
       st.tag = uint32_t(u);
-      st.multiport_send = true;  // all d variables in one CM-200 exchange
+      st.multiport_send = true;                           // all d variables in one CM-200 exchange
       for (int i = 0; i < d && uint32_t(i) < len; ++i) {  // variable i: elements a mod d == i of the vector
         const int partner = int(pa ^ (1u << ((u + i) % d)));
         st.sends.push_back({partner, slot_ranges(0, len, d, i), uint32_t(u), -1});
@@ -181,7 +181,8 @@ uint32_t esbt_height(int d) {
 
 // Every edge parent(x) -> x of ESBT k (translated by `src`) carries `part`, tagged
 // first_tag + depth(x) - 1: a node forwards what it received one step later.
-static void esbt_broadcast(Schedule& s, uint32_t src, int k, int d, const std::vector<Range>& part, uint32_t first_tag) {
+static void esbt_broadcast(Schedule& s, uint32_t src, int k, int d, const std::vector<Range>& part,
+                           uint32_t first_tag) {
   for (uint32_t x = 1; x < uint32_t(s.nodes); ++x) {
     const uint32_t child = x ^ src, parent = esbt_parent(x, k, d) ^ src;
     const uint32_t tag = first_tag + uint32_t(esbt_depth(x, k, d) - 1);

@@ -90,9 +90,10 @@ AlgorithmInfo entry(sy::Collective c) {
   a.check = [c, bcast](const Topology& topo, const AlgorithmArgs& args) {
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word)");
     if (!bcast && !combine_ops()[args.op].commutative)
-      throw ConfigError("--op", fmt::format("synth-reduce combines subtrees in tree order, so '{}' (non-commutative) is "
-                                            "not allowed; allowed: sum, max, min",
-                                            combine_ops()[args.op].name));
+      throw ConfigError("--op",
+                        fmt::format("synth-reduce combines subtrees in tree order, so '{}' (non-commutative) is "
+                                    "not allowed; allowed: sum, max, min",
+                                    combine_ops()[args.op].name));
     check_node_memory(topo, 2 * uint64_t(args.words));
     schedule_for(topo, args, c);
   };

@@ -99,14 +99,16 @@ TorusMovement torus_move_blocks(const TorusPlan& plan, const Topology& topo, Tor
       const TorusRole& r = st.roles[size_t(u)];
       if (r.rule == TorusRule::Idle || r.rule == TorusRule::Recv) continue;
       for (int t = 0; t < n; ++t)
-        sel[size_t(t)] = mode == TorusMode::Ideal
-                             ? ideal_sends(r, plan.d, plan.x, cx[size_t(u)], cy[size_t(u)], cx[size_t(t)], cy[size_t(t)])
-                             : test(resp[k + 1][size_t(r.partner)], t) && !test(resp[k + 1][size_t(u)], t);
+        sel[size_t(t)] =
+            mode == TorusMode::Ideal
+                ? ideal_sends(r, plan.d, plan.x, cx[size_t(u)], cy[size_t(u)], cx[size_t(t)], cy[size_t(t)])
+                : test(resp[k + 1][size_t(r.partner)], t) && !test(resp[k + 1][size_t(u)], t);
       std::vector<uint32_t> keep;
       for (uint32_t key : held[size_t(u)]) (sel[key / N] ? out[size_t(u)] : keep).push_back(key);
       if (out[size_t(u)].empty()) continue;  // empty messages are not sent (§7 A3)
       held[size_t(u)].swap(keep);
-      if (from[size_t(r.partner)] != -1) throw std::logic_error("torus-exchange: two messages to one node in " + st.label);
+      if (from[size_t(r.partner)] != -1)
+        throw std::logic_error("torus-exchange: two messages to one node in " + st.label);
       from[size_t(r.partner)] = u;
     }
     for (int v = 0; v < n; ++v) {

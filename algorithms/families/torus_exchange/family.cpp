@@ -16,8 +16,8 @@ namespace wn::alg {
 
 namespace {
 
-constexpr int kPerStepHopCycles = 3;  // t_hop: rtl/README.md, 3 cycles per router (zero load 3(h+1) + F - 1)
-constexpr int kStepFixedCycles = 3;   // c0: the 3 cycles of the destination router, head flit included in F - 1
+constexpr int kPerStepHopCycles = kHopCycles;  // t_hop: the cycles per router (zero load kHopCycles (h+1) + F - 1)
+constexpr int kStepFixedCycles = kHopCycles;   // c0: the destination router's cycles, head flit included in F - 1
 
 std::string allowed_x(int d) {
   if (d <= 3) return fmt::format("0 (for d = {} T1 = T2 = the pure exchange)", d);
@@ -40,18 +40,20 @@ int resolve_x(const Topology& topo, const AlgorithmArgs& args, int fixed) {
                                                  var, from_var, topo.name(), from_x));
     x = from_x >= 0 ? from_x : from_var >= 0 ? from_var : 0;
     if (from_x < 0 && var == "T1.1" && d < 4)
-      throw ConfigError("--variant", fmt::format("T1.1 (x = 1) needs d >= 4, {} has d = {}; allowed: T1, T2", topo.name(), d));
+      throw ConfigError("--variant",
+                        fmt::format("T1.1 (x = 1) needs d >= 4, {} has d = {}; allowed: T1, T2", topo.name(), d));
   }
   if (x > top) {
     const bool named = fixed >= 0;
-    throw ConfigError(named ? "--algorithm" : "--x",
-                      fmt::format("x = {} needs d >= {}, {} has d = {}; allowed: x = {}", x, x + 3, topo.name(), d,
-                                  allowed_x(d)));
+    throw ConfigError(named ? "--algorithm" : "--x", fmt::format("x = {} needs d >= {}, {} has d = {}; allowed: x = {}",
+                                                                 x, x + 3, topo.name(), d, allowed_x(d)));
   }
   return x;
 }
 
-TorusMode mode_of(const AlgorithmArgs& a) { return a.options.word("--mode") == "keep" ? TorusMode::Keep : TorusMode::Ideal; }
+TorusMode mode_of(const AlgorithmArgs& a) {
+  return a.options.word("--mode") == "keep" ? TorusMode::Keep : TorusMode::Ideal;
+}
 
 std::string variant_name(int d, int x) {
   if (d <= 3) return "T1 = T2";
@@ -70,11 +72,12 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
     a.supports = [name, fixed](const Topology& topo) {
       const int d = torus_exponent(topo);
       const int side = 1 << (fixed + 3);
-      return d >= fixed + 3 ? std::string()
-                            : fmt::format("{} (x = {}) needs d >= {}, {} has d = {}; allowed: torus:{}x{} or larger "
-                                          "(torus-exchange there takes x = {})",
-                                          name, fixed, fixed + 3, topo.name(), d, side, side,
-                                          d >= 2 ? allowed_x(d) : std::string("none"));
+      return d >= fixed + 3
+                 ? std::string()
+                 : fmt::format(
+                       "{} (x = {}) needs d >= {}, {} has d = {}; allowed: torus:{}x{} or larger "
+                       "(torus-exchange there takes x = {})",
+                       name, fixed, fixed + 3, topo.name(), d, side, side, d >= 2 ? allowed_x(d) : std::string("none"));
     };
   a.check = [fixed](const Topology& topo, const AlgorithmArgs& args) {
     if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word per block)");
@@ -97,7 +100,8 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
     const double mf = double(args.words) / c.words_per_flit;  // t_c: flits (cycles) per block
     const double ts = c.alpha + c.gamma;
     const double paper = k.startups * ts + double(k.blocks) * mf;
-    const double digest = k.startups * (ts + kStepFixedCycles) + double(k.blocks) * mf + double(k.hops) * kPerStepHopCycles;
+    const double digest =
+        k.startups * (ts + kStepFixedCycles) + double(k.blocks) * mf + double(k.hops) * kPerStepHopCycles;
     Prediction p = step_model_prediction(
         s, topo, c,
         fmt::format("{} (x = {}, {} mode): S = {} start-ups, B = {} blocks (sum of per-step maxima), H = {} hops; "
@@ -142,17 +146,24 @@ Family family_torus_exchange() {
   f.supports = [](const Topology& topo) {
     return torus_exponent(topo) >= 2
                ? std::string()
-               : fmt::format("the torus-exchange family runs on a square 2D torus or mesh of side 2^d, d >= 2, not {}; "
-                             "allowed: torus:4x4, torus:8x8, torus:16x16, ... (mesh:NxN likewise)",
-                             topo.name());
+               : fmt::format(
+                     "the torus-exchange family runs on a square 2D torus or mesh of side 2^d, d >= 2, not {}; "
+                     "allowed: torus:4x4, torus:8x8, torus:16x16, ... (mesh:NxN likewise)",
+                     topo.name());
   };
   f.options = {
-      {"--x", "torus-exchange: T1.x parameter, 0..d-3 (0 = T2, 1 = T1.1, d-3 = T1); auto: from --variant, else 0",
-       "auto", {"auto", "0", "1", "2", "3", "4", "5"}},
-      {"--variant", "torus-exchange: the paper's names for x (T2: 0, T1.1: 1, T1: d-3); auto: from --x", "auto",
+      {"--x",
+       "torus-exchange: T1.x parameter, 0..d-3 (0 = T2, 1 = T1.1, d-3 = T1); auto: from --variant, else 0",
+       "auto",
+       {"auto", "0", "1", "2", "3", "4", "5"}},
+      {"--variant",
+       "torus-exchange: the paper's names for x (T2: 0, T1.1: 1, T1: d-3); auto: from --x",
+       "auto",
        {"auto", "T1", "T2", "T1.1"}},
-      {"--mode", "blocks per message: the paper's closed-form rules, or keep blocks where they already belong",
-       "ideal", {"ideal", "keep"}},
+      {"--mode",
+       "blocks per message: the paper's closed-form rules, or keep blocks where they already belong",
+       "ideal",
+       {"ideal", "keep"}},
   };
   auto& out = f.algorithms;
   out.push_back(exchange_entry("torus-exchange",

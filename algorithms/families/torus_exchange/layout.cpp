@@ -73,8 +73,10 @@ class SlotPool {
 std::vector<Range> ranges(const std::vector<uint32_t>& slots, uint32_t words) {
   std::vector<Range> out;
   for (uint32_t s : slots) {
-    if (!out.empty() && out.back().offset + out.back().count == s * words) out.back().count += words;
-    else out.push_back({s * words, words, 1});
+    if (!out.empty() && out.back().offset + out.back().count == s * words)
+      out.back().count += words;
+    else
+      out.push_back({s * words, words, 1});
   }
   return out;
 }
@@ -143,7 +145,8 @@ Schedule torus_schedule(const std::string& name, const TorusPlan& plan, const To
       for (uint32_t key : keys) {
         uint32_t slot;
         if (mv.last_move[key] == k) {
-          if (key / N != uint32_t(v)) throw std::logic_error("torus-exchange: a block's last move misses its destination");
+          if (key / N != uint32_t(v))
+            throw std::logic_error("torus-exchange: a block's last move misses its destination");
           slot = N + key % N;  // OUT[source]
         } else {
           slot = fresh[j++];

@@ -49,7 +49,7 @@ int torus_group(int p, int x, int y) {
   const bool even = (y & 1) == 0;
   for (int k = 1; k < big / 4; ++k) {
     if (dm == ((big - 2 * k) & m) || sm == big - 2 * k - 1) return even ? 2 * k + 1 : 2 * k + 2;  // A_k
-    if (dm == 2 * k || sm == 2 * k - 1) return even ? 2 * k + 2 : 2 * k + 1;                     // B_k
+    if (dm == 2 * k || sm == 2 * k - 1) return even ? 2 * k + 2 : 2 * k + 1;                      // B_k
   }
   return 0;
 }
@@ -86,12 +86,13 @@ TorusPlan torus_plan(const Topology& topo, int x, bool literal) {
     for (int u = 0; u < n; ++u) {
       const int ux = cx[size_t(u)], uy = cy[size_t(u)];
       TorusRole& r = st.roles[size_t(u)];
-      if (in_x(ux, uy)) r = {topo.node_at({ux ^ m, uy}), 0, rx, uint8_t(p)};
-      else if (in_y(ux, uy)) r = {topo.node_at({ux, uy ^ m}), 1, ry, uint8_t(p)};
+      if (in_x(ux, uy))
+        r = {topo.node_at({ux ^ m, uy}), 0, rx, uint8_t(p)};
+      else if (in_y(ux, uy))
+        r = {topo.node_at({ux, uy ^ m}), 1, ry, uint8_t(p)};
     }
     plan.steps.push_back(std::move(st));
   };
-  auto none = [](int, int) { return false; };
   auto label = [](int p, int k) { return "P" + std::to_string(p) + "S" + std::to_string(k); };
   // Phases 1..x concentrate the data on half the holders per phase (SPLIT,
   // then HANDOFF); phase x+1 is the heavy set's first two-step exchange.
@@ -116,8 +117,10 @@ TorusPlan torus_plan(const Topology& topo, int x, bool literal) {
   for (int p = x + 2; p <= d - 1; ++p) groups(p, p, 1 << (p - 2 - x));
   // Phase d: full-ring mirrors over the phase-(d-1) groups; for d = 2 the
   // groups are SG_2 (§7 A1: SG_1 is undefined).
-  if (d == 2) groups(2, 2, 1);
-  else groups(d, d - 1, 1 << (d - 3 - x));
+  if (d == 2)
+    groups(2, 2, 1);
+  else
+    groups(d, d - 1, 1 << (d - 3 - x));
   // Send phase: a binomial scatter inside each aligned 2^{x+1} run of a row
   // (E1: step s carries half of what the sender holds, the sizes double).
   for (int s = 1; s <= x; ++s) {

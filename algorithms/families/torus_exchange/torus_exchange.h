@@ -37,7 +37,7 @@ struct TorusRole {
   int partner = -1;  // physical node id
   uint8_t dim = 0;   // 0: the message moves in x, 1: in y
   TorusRule rule = TorusRule::Idle;
-  uint8_t p = 0;     // the phase p of EXCH/SPLIT/HANDOFF, the send step s of SCATTER
+  uint8_t p = 0;  // the phase p of EXCH/SPLIT/HANDOFF, the send step s of SCATTER
 };
 
 struct TorusStep {

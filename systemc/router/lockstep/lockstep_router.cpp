@@ -26,9 +26,9 @@ void LockstepRouter::cycle(const RouterIn& in, RouterOut& out) {
   s.out = out;
   const std::string d = diff_outputs(out, model_out_, cfg_.ports);
   if (!d.empty()) {
-    std::string msg = fmt::format("lock-step divergence at router-local edge {}: {}\n  rtl:   {}\n  model: {}\n",
-                                  cycles_, d, describe_outputs(out, cfg_.ports),
-                                  describe_outputs(model_out_, cfg_.ports));
+    std::string msg =
+        fmt::format("lock-step divergence at router-local edge {}: {}\n  rtl:   {}\n  model: {}\n", cycles_, d,
+                    describe_outputs(out, cfg_.ports), describe_outputs(model_out_, cfg_.ports));
     msg += "  history (oldest first, rtl side):\n";
     for (uint64_t c = cycles_ >= kHistory ? cycles_ - kHistory + 1 : 0; c <= cycles_; ++c) {
       const Snapshot& h = history_[c % kHistory];
@@ -50,13 +50,15 @@ std::string diff_outputs(const RouterOut& a, const RouterOut& b, int ports) {
   if (a.busy != b.busy) add(fmt::format("busy {} vs {}", a.busy, b.busy));
   for (int p = 0; p < ports; ++p) {
     if (bit(a.out_valid & b.out_valid, p)) {
-      if (a.out_flit[p] != b.out_flit[p]) add(fmt::format("out{} flit {:#018x} vs {:#018x}", p, a.out_flit[p], b.out_flit[p]));
+      if (a.out_flit[p] != b.out_flit[p])
+        add(fmt::format("out{} flit {:#018x} vs {:#018x}", p, a.out_flit[p], b.out_flit[p]));
       if (a.from_port[p] != b.from_port[p] || a.from_vc[p] != b.from_vc[p])
         add(fmt::format("out{} from {}.{} vs {}.{}", p, a.from_port[p], a.from_vc[p], b.from_port[p], b.from_vc[p]));
     }
     if (bit(a.ej_valid & b.ej_valid, p)) {
       const int j = kMaxPorts + p;
-      if (a.ej_flit[p] != b.ej_flit[p]) add(fmt::format("ej{} flit {:#018x} vs {:#018x}", p, a.ej_flit[p], b.ej_flit[p]));
+      if (a.ej_flit[p] != b.ej_flit[p])
+        add(fmt::format("ej{} flit {:#018x} vs {:#018x}", p, a.ej_flit[p], b.ej_flit[p]));
       if (a.from_port[j] != b.from_port[j] || a.from_vc[j] != b.from_vc[j])
         add(fmt::format("ej{} from {}.{} vs {}.{}", p, a.from_port[j], a.from_vc[j], b.from_port[j], b.from_vc[j]));
     }
@@ -69,8 +71,7 @@ std::string diff_outputs(const RouterOut& a, const RouterOut& b, int ports) {
 std::string describe_outputs(const RouterOut& o, int ports) {
   std::string s;
   for (int p = 0; p < ports; ++p) {
-    if (bit(o.out_valid, p))
-      s += fmt::format(" out{}<-{}.{}:{:#x}", p, o.from_port[p], o.from_vc[p], o.out_flit[p]);
+    if (bit(o.out_valid, p)) s += fmt::format(" out{}<-{}.{}:{:#x}", p, o.from_port[p], o.from_vc[p], o.out_flit[p]);
     if (bit(o.ej_valid, p))
       s += fmt::format(" ej{}<-{}.{}:{:#x}", p, o.from_port[kMaxPorts + p], o.from_vc[kMaxPorts + p], o.ej_flit[p]);
     if (bit(o.in_credit, p)) s += fmt::format(" cr{}.{}", p, o.in_credit_vc[p]);

@@ -28,12 +28,6 @@ void RouterModel::reset(const RouterConfig& cfg) {
   in_mask_ = (1u << P_) - 1;
   inj_mask_ = (1u << cfg.inj) - 1;
   ej_mask_ = (1u << cfg.ej) - 1;
-  all_vcs_ = cfg.vcs >= 1 ? uint8_t((1u << cfg.vcs) - 1) : 0;
-  for (int i = 0, lsb = 0; i < kMaxDims; ++i) {
-    dim_lsb_[i] = lsb;
-    dim_mask_[i] = (1u << cfg.width[i]) - 1;
-    if (i < cfg.ndims) lsb += cfg.width[i];
-  }
   nvc_ = cfg.vcs;
   std::memset(fifo_, 0, sizeof fifo_);
   std::memset(head_, 0, sizeof head_);
@@ -56,8 +50,8 @@ void RouterModel::reset(const RouterConfig& cfg) {
   delayed_ = false;
 }
 
-// Route of the front of IDLE input VC q (rtl/README.md §3), cached until the VC is
-// allocated: the front of an IDLE VC does not change, nor does the route.
+// wn_route_unit: the route of the front of IDLE input VC q (rtl/README.md §3), cached until the VC
+// is allocated: the front of an IDLE VC does not change, nor does the route.
 void RouterModel::route_front(int q) {
   rv_ |= bit64(q);
   const uint64_t f = fifo(q, head_[q]);
@@ -65,27 +59,8 @@ void RouterModel::route_front(int q) {
     rt_out_[q] = kNoReq;
     return;
   }
-  const uint32_t dest = flit::dest(f);
-  if (cfg_.kind == TopoKind::Cube) {  // route(), inlined: e-cube, every VC
-    const uint32_t diff = (dest ^ cfg_.addr) & ((1u << cfg_.ndims) - 1);
-    rt_out_[q] = diff ? uint8_t(__builtin_ctz(diff)) : uint8_t(kEjOut);
-    rt_mask_[q] = diff ? all_vcs_ : 0;
-    return;
-  }
-  if (cfg_.kind == TopoKind::Mesh) {  // route(), inlined: dimension order, every VC
-    for (int i = 0; i < cfg_.ndims; ++i) {
-      const uint32_t d = (dest >> dim_lsb_[i]) & dim_mask_[i], c = (cfg_.addr >> dim_lsb_[i]) & dim_mask_[i];
-      if (d == c) continue;
-      rt_out_[q] = uint8_t(2 * i + (d > c ? 0 : 1));
-      rt_mask_[q] = all_vcs_;
-      return;
-    }
-    rt_out_[q] = kEjOut;
-    rt_mask_[q] = 0;
-    return;
-  }
   const bool net = q < qinj_;
-  const Route r = route(cfg_, dest, net ? q / kMaxVcs : -1, net ? q % kMaxVcs : 0);
+  const Route r = route(cfg_, flit::dest(f), net ? q / kMaxVcs : -1, net ? q % kMaxVcs : 0);
   if (r.eject) {
     rt_out_[q] = kEjOut;
     rt_mask_[q] = 0;
@@ -95,169 +70,175 @@ void RouterModel::route_front(int q) {
   }
 }
 
+// Every decision of a cycle uses the registered state at its start: VA is decided first and
+// applied last (vc_grant), because SA applies as it decides (a tail frees its output VC and IDLEs
+// its input VC only at the edge).
 void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
   out.out_valid = out.in_credit = out.inj_credit = out.ej_valid = 0;
-
   if (ne_) {
-    // Every decision below uses the registered state at the start of the cycle:
-    // VA is decided first and applied last, because SA applies as it decides
-    // (a tail frees its output VC and IDLEs its input VC only at the edge).
-
-    // ---- 1. route + VC allocation: decide ----
-    struct Grant {
-      uint8_t q, out, vc;  // out: network o, or kEjOut + j
-    };
     Grant grants[2 * kMaxPorts];
-    int ngrants = 0;
-    const uint64_t idle = ne_ & ~act_;
-    if (idle) {
-      for (uint64_t m = idle & ~rv_; m; m &= m - 1) route_front(__builtin_ctzll(m));
-      uint64_t req_net[kMaxPorts];
-      uint32_t nets = 0;
-      uint64_t req_ej = 0;
-      for (uint64_t m = idle; m; m &= m - 1) {
-        const int q = __builtin_ctzll(m);
-        const int o = rt_out_[q];
-        if (o == kEjOut) {
-          req_ej |= bit64(q);
-        } else if (o != kNoReq && (rt_mask_[q] & ~obusy_[o])) {  // a free VC in its range
-          if (!(nets >> o & 1)) {
-            nets |= 1u << o;
-            req_net[o] = 0;
-          }
-          req_net[o] |= bit64(q);
-        }
-      }
-      // Network outputs: one grant each, round robin over q from va_ptr[o];
-      // the winner takes the lowest free VC in its range.
-      for (; nets; nets &= nets - 1) {
-        const int o = __builtin_ctz(nets);
-        const int q = rr_first(req_net[o], va_ptr_[o]);
-        va_ptr_[o] = uint8_t(q + 1);
-        grants[ngrants++] = {uint8_t(q), uint8_t(o), uint8_t(__builtin_ctz(rt_mask_[q] & ~obusy_[o]))};
-      }
-      // Ejection: free channels in increasing j, each to the next requester in
-      // round-robin order from ej_ptr; ej_ptr <- last granted + 1.
-      if (req_ej) {
-        int last = -1;
-        for (uint32_t free = ej_mask_ & ~ejbusy_; free && req_ej; free &= free - 1) {
-          const int q = rr_first(req_ej, ej_ptr_);
-          req_ej &= ~bit64(q);
-          grants[ngrants++] = {uint8_t(q), uint8_t(kEjOut + __builtin_ctz(free)), 0};
-          last = q;
-        }
-        if (last >= 0) ej_ptr_ = uint8_t(last + 1);
-      }
-    }
+    const int n = vc_allocate(grants);
+    switch_allocate(out);
+    vc_grant(grants, n);
+  }
+  credits_in(in);  // same-edge decrement (switch_allocate) and increment cancel
+  buffer_write(in);
+  // §6: any FIFO non-empty, or any output / credit register valid.
+  out.busy = ne_ || out.out_valid || out.ej_valid || out.in_credit || out.inj_credit;
+}
 
-    // ---- 2. switch allocation, separable input-first: decide and apply ----
-    const uint64_t ready = ne_ & act_;
-    if (ready) {
-      uint8_t pick[2 * kMaxPorts];
-      uint32_t req_out[2 * kMaxPorts];
-      uint32_t outs = 0;
-      auto request = [&](int s, int o) {
-        req_out[o] = ((outs >> o & 1) ? req_out[o] : 0) | (1u << s);
-        outs |= 1u << o;
-      };
-      // Stage 1, network ports: candidates are ACTIVE non-empty VCs with a
-      // credit (cr_; ejection rows of credits_ never reach 0); round robin
-      // over v from sa_in_ptr[p].
-      const uint64_t cand_all = ready & cr_;
-      for (uint64_t m = cand_all & (bit64(qinj_) - 1); m;) {
-        const int p = __builtin_ctzll(m) / kMaxVcs;
-        const int q0 = p * kMaxVcs;
-        const uint32_t cand = uint32_t(m >> q0) & ((1u << kMaxVcs) - 1);
-        m &= ~(uint64_t((1u << kMaxVcs) - 1) << q0);
-        const int v = rr_first(cand, sa_in_ptr_[p]);
-        pick[p] = uint8_t(v);
-        request(p, act_out_[q0 + v]);
+// wn_vc_allocator, decide: per network output one grant, round robin over q from va_ptr[o], the
+// winner taking the lowest free VC in its range; ejection channels free in increasing j, each to
+// the next requester from ej_ptr (ej_ptr <- last granted + 1).
+inline int RouterModel::vc_allocate(Grant* grants) {
+  int ngrants = 0;
+  const uint64_t idle = ne_ & ~act_;
+  if (!idle) return 0;
+  for (uint64_t m = idle & ~rv_; m; m &= m - 1) route_front(__builtin_ctzll(m));
+  uint64_t req_net[kMaxPorts];
+  uint32_t nets = 0;
+  uint64_t req_ej = 0;
+  for (uint64_t m = idle; m; m &= m - 1) {
+    const int q = __builtin_ctzll(m);
+    const int o = rt_out_[q];
+    if (o == kEjOut) {
+      req_ej |= bit64(q);
+    } else if (o != kNoReq && (rt_mask_[q] & ~obusy_[o])) {  // a free VC in its range
+      if (!(nets >> o & 1)) {
+        nets |= 1u << o;
+        req_net[o] = 0;
       }
-      // Stage 1, injection ports (one VC each).
-      for (uint64_t m = cand_all >> qinj_; m; m &= m - 1) {
-        const int i = __builtin_ctzll(m);
-        const int q = qinj_ + i;
-        pick[P_ + i] = 0;
-        request(P_ + i, act_out_[q]);
-      }
-      // Stage 2: per output, round robin over input ports s from sa_out_ptr[o].
-      // Applying a winner touches only its own output and input VC, which no
-      // other output's stage 2 reads.
-      for (; outs; outs &= outs - 1) {
-        const int o = __builtin_ctz(outs);
-        const uint32_t req = req_out[o];
-        int s = rr_first(req, sa_out_ptr_[o]);
-        if (fault_ == 2 && !fault_done_ && (req & (req - 1))) {
-          fault_done_ = true;  // test-only: grant the second requester instead
-          s = rr_first(req & ~(1u << s), unsigned(s + 1));
-        }
-        sa_out_ptr_[o] = uint8_t(s + 1);
-        const int v = pick[s];
-        sa_in_ptr_[s] = uint8_t((v + 1) & (kMaxVcs - 1));
-        const int q = s < P_ ? s * kMaxVcs + v : qinj_ + (s - P_);
-        const uint64_t f = fifo(q, head_[q]);
-        head_[q] = uint8_t((head_[q] + 1) & (kMaxBuf - 1));
-        ne_ &= ~(uint64_t(--size_[q] == 0) << q);
-        const uint32_t tail = uint32_t(flit::is_tail(f));
-        if (o < kEjOut) {
-          const int w = act_vc_[q];
-          out.out_valid |= 1u << o;
-          out.out_flit[o] = flit::with_vc(f, unsigned(w));
-          if (--credits_[o][w] == 0) cr_ &= ~bit64(q);
-          obusy_[o] &= uint8_t(~(tail << w));
-        } else {
-          const int j = o - kEjOut;
-          out.ej_valid |= 1u << j;
-          out.ej_flit[j] = flit::with_vc(f, 0);
-          ejbusy_ &= ~(tail << j);
-        }
-        out.from_vc[o] = uint8_t(v);  // o == kMaxPorts + j for ejection channel j
-        if (s < P_) {
-          out.from_port[o] = uint8_t(s);
-          out.in_credit |= 1u << s;
-          out.in_credit_vc[s] = uint8_t(v);
-        } else {
-          out.from_port[o] = uint8_t(kInjBase + (s - P_));
-          out.inj_credit |= 1u << (s - P_);
-        }
-        act_ &= ~(uint64_t(tail) << q);
-        cr_ &= ~(uint64_t(tail) << q);
-      }
-    }
-
-    // ---- 1. route + VC allocation: apply ----
-    for (int g = 0; g < ngrants; ++g) {
-      const Grant& gr = grants[g];
-      act_ |= bit64(gr.q);
-      rv_ &= ~bit64(gr.q);
-      act_out_[gr.q] = gr.out;
-      act_vc_[gr.q] = gr.vc;
-      if (gr.out < kEjOut) {
-        obusy_[gr.out] |= uint8_t(1u << gr.vc);
-        owner_[gr.out][gr.vc] = gr.q;
-        if (credits_[gr.out][gr.vc] > 0)
-          cr_ |= bit64(gr.q);
-        else
-          cr_ &= ~bit64(gr.q);
-      } else {
-        ejbusy_ |= 1u << (gr.out - kEjOut);
-        cr_ |= bit64(gr.q);  // ejection channels always accept
-      }
+      req_net[o] |= bit64(q);
     }
   }
+  for (; nets; nets &= nets - 1) {
+    const int o = __builtin_ctz(nets);
+    const int q = rr_first(req_net[o], va_ptr_[o]);
+    va_ptr_[o] = uint8_t(q + 1);
+    grants[ngrants++] = {uint8_t(q), uint8_t(o), uint8_t(__builtin_ctz(rt_mask_[q] & ~obusy_[o]))};
+  }
+  if (req_ej) {
+    int last = -1;
+    for (uint32_t free = ej_mask_ & ~ejbusy_; free && req_ej; free &= free - 1) {
+      const int q = rr_first(req_ej, ej_ptr_);
+      req_ej &= ~bit64(q);
+      grants[ngrants++] = {uint8_t(q), uint8_t(kEjOut + __builtin_ctz(free)), 0};
+      last = q;
+    }
+    if (last >= 0) ej_ptr_ = uint8_t(last + 1);
+  }
+  return ngrants;
+}
 
-  // ---- 3. credits in (same-edge decrement above and increment cancel) ----
+// wn_switch_allocator (separable, input first) and wn_crossbar: decide and apply.
+inline void RouterModel::switch_allocate(RouterOut& out) {
+  const uint64_t ready = ne_ & act_;
+  if (!ready) return;
+  uint8_t pick[2 * kMaxPorts];
+  uint32_t req_out[2 * kMaxPorts];
+  uint32_t outs = 0;
+  auto request = [&](int s, int o) {
+    req_out[o] = ((outs >> o & 1) ? req_out[o] : 0) | (1u << s);
+    outs |= 1u << o;
+  };
+  // Stage 1, network ports: candidates are ACTIVE non-empty VCs with a credit (cr_; ejection
+  // rows of credits_ never reach 0); round robin over v from sa_in_ptr[p].
+  const uint64_t cand_all = ready & cr_;
+  for (uint64_t m = cand_all & (bit64(qinj_) - 1); m;) {
+    const int p = __builtin_ctzll(m) / kMaxVcs;
+    const int q0 = p * kMaxVcs;
+    const uint32_t cand = uint32_t(m >> q0) & ((1u << kMaxVcs) - 1);
+    m &= ~(uint64_t((1u << kMaxVcs) - 1) << q0);
+    const int v = rr_first(cand, sa_in_ptr_[p]);
+    pick[p] = uint8_t(v);
+    request(p, act_out_[q0 + v]);
+  }
+  // Stage 1, injection ports (one VC each).
+  for (uint64_t m = cand_all >> qinj_; m; m &= m - 1) {
+    const int i = __builtin_ctzll(m);
+    const int q = qinj_ + i;
+    pick[P_ + i] = 0;
+    request(P_ + i, act_out_[q]);
+  }
+  // Stage 2: per output, round robin over input ports s from sa_out_ptr[o]. Applying a winner
+  // touches only its own output and input VC, which no other output's stage 2 reads.
+  for (; outs; outs &= outs - 1) {
+    const int o = __builtin_ctz(outs);
+    const uint32_t req = req_out[o];
+    int s = rr_first(req, sa_out_ptr_[o]);
+    if (fault_ == ModelFault::SwitchSecond && !fault_done_ && (req & (req - 1))) {
+      fault_done_ = true;  // test-only: grant the second requester instead
+      s = rr_first(req & ~(1u << s), unsigned(s + 1));
+    }
+    sa_out_ptr_[o] = uint8_t(s + 1);
+    const int v = pick[s];
+    sa_in_ptr_[s] = uint8_t((v + 1) & (kMaxVcs - 1));
+    const int q = s < P_ ? s * kMaxVcs + v : qinj_ + (s - P_);
+    const uint64_t f = fifo(q, head_[q]);
+    head_[q] = uint8_t((head_[q] + 1) & (kMaxBuf - 1));
+    ne_ &= ~(uint64_t(--size_[q] == 0) << q);
+    const uint32_t tail = uint32_t(flit::is_tail(f));
+    if (o < kEjOut) {
+      const int w = act_vc_[q];
+      out.out_valid |= 1u << o;
+      out.out_flit[o] = flit::with_vc(f, unsigned(w));
+      if (--credits_[o][w] == 0) cr_ &= ~bit64(q);
+      obusy_[o] &= uint8_t(~(tail << w));
+    } else {
+      const int j = o - kEjOut;
+      out.ej_valid |= 1u << j;
+      out.ej_flit[j] = flit::with_vc(f, 0);
+      ejbusy_ &= ~(tail << j);
+    }
+    out.from_vc[o] = uint8_t(v);  // o == kMaxPorts + j for ejection channel j
+    if (s < P_) {
+      out.from_port[o] = uint8_t(s);
+      out.in_credit |= 1u << s;
+      out.in_credit_vc[s] = uint8_t(v);
+    } else {
+      out.from_port[o] = uint8_t(kInjBase + (s - P_));
+      out.inj_credit |= 1u << (s - P_);
+    }
+    act_ &= ~(uint64_t(tail) << q);
+    cr_ &= ~(uint64_t(tail) << q);
+  }
+}
+
+// wn_vc_allocator, apply: the granted input VCs become ACTIVE on their output VC.
+inline void RouterModel::vc_grant(const Grant* grants, int n) {
+  for (int g = 0; g < n; ++g) {
+    const Grant& gr = grants[g];
+    act_ |= bit64(gr.q);
+    rv_ &= ~bit64(gr.q);
+    act_out_[gr.q] = gr.out;
+    act_vc_[gr.q] = gr.vc;
+    if (gr.out < kEjOut) {
+      obusy_[gr.out] |= uint8_t(1u << gr.vc);
+      owner_[gr.out][gr.vc] = gr.q;
+      if (credits_[gr.out][gr.vc] > 0)
+        cr_ |= bit64(gr.q);
+      else
+        cr_ &= ~bit64(gr.q);
+    } else {
+      ejbusy_ |= 1u << (gr.out - kEjOut);
+      cr_ |= bit64(gr.q);  // ejection channels always accept
+    }
+  }
+}
+
+// wn_output_unit: credits returned by the downstream routers.
+inline void RouterModel::credits_in(const RouterIn& in) {
   uint32_t cm = in.out_credit & in_mask_;
-  if (fault_) {
+  if (fault_ != ModelFault::None) {
     if (delayed_) {
       delayed_ = false;
       credit_up(delayed_o_, delayed_w_);
     }
-    if ((fault_ == 1 || fault_ == 3) && !fault_done_ && cm) {
+    if ((fault_ == ModelFault::CreditLate || fault_ == ModelFault::CreditLost) && !fault_done_ && cm) {
       fault_done_ = true;
       const int o = __builtin_ctz(cm);
       cm &= cm - 1;
-      if (fault_ == 1) {
+      if (fault_ == ModelFault::CreditLate) {
         delayed_ = true;
         delayed_o_ = uint8_t(o);
         delayed_w_ = uint8_t(in.out_credit_vc[o] & (kMaxVcs - 1));
@@ -268,8 +249,11 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
     const int o = __builtin_ctz(cm);
     credit_up(o, in.out_credit_vc[o] & (kMaxVcs - 1));
   }
+}
 
-  // ---- 4. buffer write (the flit is at the front one cycle later at the earliest) ----
+// wn_input_unit: the flits of this edge into their VC FIFOs (at the front one cycle later at the
+// earliest).
+inline void RouterModel::buffer_write(const RouterIn& in) {
   for (uint32_t m = in.in_valid & in_mask_; m; m &= m - 1) {
     const int p = __builtin_ctz(m);
     const uint64_t f = in.in_flit[p];
@@ -285,9 +269,6 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
     ++size_[q];
     ne_ |= bit64(q);
   }
-
-  // §6: any FIFO non-empty, or any output / credit register valid.
-  out.busy = ne_ || out.out_valid || out.ej_valid || out.in_credit || out.inj_credit;
 }
 
 }  // namespace wn

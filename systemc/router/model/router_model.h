@@ -10,6 +10,13 @@
 // requester in both spaces (a pointer past the last used index wraps to the
 // first requester, as padded indices in between never request). rtl/README.md §2.
 //
+// cycle() calls the units in the RTL's order and under their names (rtl/README.md §7):
+// route + VC allocation decide (wn_route_unit, wn_vc_allocator), switch allocation and
+// the crossbar decide and apply (wn_switch_allocator, wn_crossbar, wn_output_unit's
+// credit counters), the VC grants apply at the edge, credits come in (wn_output_unit),
+// flits are written (wn_input_unit). The routing function is route() itself
+// (systemc/topology/route_function.h), shared with the checkers and the monitor.
+//
 // Speed: fixed arrays, one 64-bit mask per state bit over q, a ring FIFO per
 // input VC, the route of a waiting head computed once (the route is a pure
 // function of the head and the static configuration), and no work at all when
@@ -22,6 +29,15 @@
 
 namespace wn {
 
+// Test-only faults of the model (lock-step tests prove the checker sees each).
+enum class ModelFault : uint8_t {
+  None,
+  CreditLate,    // the first credit that arrives is applied one edge late
+  SwitchSecond,  // the first switch-allocation output arbitration with two or more requesters grants
+                 // the second requester in round-robin order (the pointer follows): a different from_port
+  CreditLost,    // the first credit that arrives is lost
+};
+
 class RouterModel final : public RouterUnit {
  public:
   RouterModel();
@@ -31,26 +47,20 @@ class RouterModel final : public RouterUnit {
 
   // Test-only fault injection, to prove that the lock-step checker catches a
   // divergence. Set before or after reset(); reset() keeps the kind.
-  //   0: none.
-  //   1: the first credit that arrives is applied one edge late.
-  //   2: the first switch-allocation output arbitration with two or more
-  //      requesters grants the second requester in round-robin order (and the
-  //      pointer follows it): immediately visible as a different from_port.
-  //   3: the first credit that arrives is lost.
-  void set_fault(int kind) { fault_ = kind; }
+  void set_fault(ModelFault kind) { fault_ = kind; }
 
  private:
+  struct Grant {     // a VC allocation decided this cycle, applied at the edge
+    uint8_t q, out, vc;  // out: network o, or kEjOut + j
+  };
   static constexpr int kQ = kMaxPorts * kMaxVcs + kMaxPorts;  // input VCs (<= 55 < 64)
-  static constexpr int kEjOut = kMaxPorts;  // output code: network o < kMaxPorts, ejection kEjOut + j
-  static constexpr uint8_t kNoReq = 0xFF;   // cached route of a front that can not request
+  static constexpr int kEjOut = kMaxPorts;                    // output code: network o < kMaxPorts, ejection kEjOut + j
+  static constexpr uint8_t kNoReq = 0xFF;                     // cached route of a front that can not request
 
   RouterConfig cfg_;
   int P_ = 0;     // network ports
   int qinj_ = 0;  // first injection q = P_ * kMaxVcs
   uint32_t in_mask_ = 0, inj_mask_ = 0, ej_mask_ = 0;
-  uint8_t all_vcs_ = 0;                 // VC range of a mesh or cube route: every VC
-  int dim_lsb_[kMaxDims] = {};          // address field of each mesh dimension
-  uint32_t dim_mask_[kMaxDims] = {};
 
   // Per input VC q.
   uint8_t head_[kQ];
@@ -76,8 +86,8 @@ class RouterModel final : public RouterUnit {
   uint8_t sa_in_ptr_[2 * kMaxPorts];
   uint8_t sa_out_ptr_[2 * kMaxPorts];
 
-  // Test-only faults.
-  int fault_ = 0;
+  // Test-only faults (off the hot path but for one predicted branch in switch allocation).
+  ModelFault fault_ = ModelFault::None;
   bool fault_done_ = false;
   bool delayed_ = false;
   uint8_t delayed_o_ = 0, delayed_w_ = 0;
@@ -93,7 +103,13 @@ class RouterModel final : public RouterUnit {
     return fifo_[row * kMaxBuf + (i & (kMaxBuf - 1))];
   }
 
-  void route_front(int q);
+  // The units, in cycle() order.
+  void route_front(int q);                      // wn_route_unit: the front head of an IDLE VC
+  int vc_allocate(Grant* grants);               // wn_vc_allocator: decide
+  void switch_allocate(RouterOut& out);         // wn_switch_allocator + wn_crossbar: decide and apply
+  void vc_grant(const Grant* grants, int n);    // wn_vc_allocator: apply at the edge
+  void credits_in(const RouterIn& in);          // wn_output_unit: credits from downstream
+  void buffer_write(const RouterIn& in);        // wn_input_unit: flits into the VC FIFOs
   // One credit back for network output VC (o, w); keeps cr_ in step.
   void credit_up(int o, int w) {
     if (credits_[o][w]++ == 0 && (obusy_[o] >> w & 1)) cr_ |= uint64_t{1} << owner_[o][w];

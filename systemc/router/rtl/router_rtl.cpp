@@ -182,10 +182,14 @@ int rtl_radix_for(int ports) {
 
 std::unique_ptr<RouterUnit> make_rtl_router(int ports) {
   switch (rtl_radix_for(ports)) {
-    case 4: return std::make_unique<RtlRouter<Vwn_router_p4, 4>>();
-    case 6: return std::make_unique<RtlRouter<Vwn_router_p6, 6>>();
-    case 8: return std::make_unique<RtlRouter<Vwn_router_p8, 8>>();
-    default: return std::make_unique<RtlRouter<Vwn_router_p12, 12>>();
+    case 4:
+      return std::make_unique<RtlRouter<Vwn_router_p4, 4>>();
+    case 6:
+      return std::make_unique<RtlRouter<Vwn_router_p6, 6>>();
+    case 8:
+      return std::make_unique<RtlRouter<Vwn_router_p8, 8>>();
+    default:
+      return std::make_unique<RtlRouter<Vwn_router_p12, 12>>();
   }
 }
 

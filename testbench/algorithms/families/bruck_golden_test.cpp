@@ -52,7 +52,7 @@ std::string by_offset(const std::string& rows) {
 }
 
 struct Snapshots {
-  std::vector<std::vector<alg::Word>> phase1;                // after step 0's locals
+  std::vector<std::vector<alg::Word>> phase1;               // after step 0's locals
   std::vector<std::vector<std::vector<alg::Word>>> rounds;  // [round][node]
 };
 
@@ -87,11 +87,14 @@ void expect_ends(const Snapshots& s) {
 TEST(BruckGolden, Fig3IndexR2) {  // §5.1
   const Snapshots s = index_states(2, 1, 3);
   expect_ends(s);
-  expect_state(s.rounds[0], kTmp, by_offset("00 11 22 33 44  40 01 12 23 34  02 13 24 30 41  42 03 14 20 31  04 10 21 32 43"),
+  expect_state(s.rounds[0], kTmp,
+               by_offset("00 11 22 33 44  40 01 12 23 34  02 13 24 30 41  42 03 14 20 31  04 10 21 32 43"),
                "after round 1");
-  expect_state(s.rounds[1], kTmp, by_offset("00 11 22 33 44  40 01 12 23 34  30 41 02 13 24  20 31 42 03 14  04 10 21 32 43"),
+  expect_state(s.rounds[1], kTmp,
+               by_offset("00 11 22 33 44  40 01 12 23 34  30 41 02 13 24  20 31 42 03 14  04 10 21 32 43"),
                "after round 2");
-  expect_state(s.rounds[2], kTmp, by_offset("00 11 22 33 44  40 01 12 23 34  30 41 02 13 24  20 31 42 03 14  10 21 32 43 04"),
+  expect_state(s.rounds[2], kTmp,
+               by_offset("00 11 22 33 44  40 01 12 23 34  30 41 02 13 24  20 31 42 03 14  10 21 32 43 04"),
                "after round 3");
 }
 
@@ -153,12 +156,13 @@ TEST(BruckGolden, Fig9ConcatMirrored) {
       const auto& mem = res.run.steps[size_t(v)][size_t(round)].memory;
       const auto& paper = neg[size_t((kN - v) % kN)];
       for (size_t u = 0; u < paper.size(); ++u)
-        EXPECT_EQ(mem[kN + u], alg::data_word((kN - paper[u]) % kN, 0, 0, kN, 1)) << "round " << round << " node " << v
-                                                                                  << " slot " << u;
+        EXPECT_EQ(mem[kN + u], alg::data_word((kN - paper[u]) % kN, 0, 0, kN, 1))
+            << "round " << round << " node " << v << " slot " << u;
     }
   }
   for (int v = 0; v < kN; ++v)  // after lines 17-18: every node B0..B4
-    for (int j = 0; j < kN; ++j) EXPECT_EQ(res.run.steps[size_t(v)].back().memory[size_t(j)], alg::data_word(j, 0, 0, kN, 1));
+    for (int j = 0; j < kN; ++j)
+      EXPECT_EQ(res.run.steps[size_t(v)].back().memory[size_t(j)], alg::data_word(j, 0, 0, kN, 1));
 }
 
 // k-port rounds on the RTL: K7 (n = 10, k = 3, b = 3: offsets +4, +6, +8) and

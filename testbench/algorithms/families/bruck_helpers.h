@@ -46,12 +46,12 @@ inline ScheduleRunOptions bruck_run(const std::string& algo, int n, int k, uint3
 // What the message log says about the rounds (steps with messages, in order).
 struct Measured {
   int c1 = 0;
-  std::vector<uint64_t> round_max;  // largest message of each round, words
-  uint64_t c2 = 0;                  // sum of round_max, words
-  std::vector<uint64_t> sent;       // per rank: words sent in all
-  bool distinct = true;             // per rank and round: destinations distinct, sources distinct
-  int most_dsts = 0, most_srcs = 0; // per rank and round
-  std::set<int> offsets;            // (dst - src) mod n over all messages of the last round
+  std::vector<uint64_t> round_max;   // largest message of each round, words
+  uint64_t c2 = 0;                   // sum of round_max, words
+  std::vector<uint64_t> sent;        // per rank: words sent in all
+  bool distinct = true;              // per rank and round: destinations distinct, sources distinct
+  int most_dsts = 0, most_srcs = 0;  // per rank and round
+  std::set<int> offsets;             // (dst - src) mod n over all messages of the last round
 };
 
 inline Measured measure(const ScheduleRunResult& r, int n) {
@@ -74,7 +74,8 @@ inline Measured measure(const ScheduleRunResult& r, int n) {
     for (auto& [key, v] : *table) {
       std::sort(v.begin(), v.end());
       m.distinct = m.distinct && std::adjacent_find(v.begin(), v.end()) == v.end();
-      (table == &dsts ? m.most_dsts : m.most_srcs) = std::max(table == &dsts ? m.most_dsts : m.most_srcs, int(v.size()));
+      (table == &dsts ? m.most_dsts : m.most_srcs) =
+          std::max(table == &dsts ? m.most_dsts : m.most_srcs, int(v.size()));
     }
   return m;
 }
@@ -84,11 +85,16 @@ inline Measured run_and_measure(const ScheduleRunOptions& o, int n) {
   const nlohmann::json j = run_isolated([&] {
     const ScheduleRunResult r = run_schedule(o);
     const Measured m = measure(r, n);
-    return nlohmann::json{{"ok", r.ok()},       {"error", r.run.error + r.data_error},
-                          {"c1", m.c1},         {"round_max", m.round_max},
-                          {"c2", m.c2},         {"sent", m.sent},
-                          {"distinct", m.distinct}, {"most_dsts", m.most_dsts},
-                          {"most_srcs", m.most_srcs}, {"offsets", m.offsets}};
+    return nlohmann::json{{"ok", r.ok()},
+                          {"error", r.run.error + r.data_error},
+                          {"c1", m.c1},
+                          {"round_max", m.round_max},
+                          {"c2", m.c2},
+                          {"sent", m.sent},
+                          {"distinct", m.distinct},
+                          {"most_dsts", m.most_dsts},
+                          {"most_srcs", m.most_srcs},
+                          {"offsets", m.offsets}};
   });
   EXPECT_TRUE(j.at("ok").get<bool>()) << o.algorithm << " n=" << n << " " << o.ports << ": "
                                       << j.at("error").get<std::string>();

@@ -15,8 +15,8 @@ using namespace bruck_test;
 struct IndexRow {
   const char* id;
   int n, k, r, c1;
-  uint64_t c2;                       // blocks
-  std::vector<uint64_t> per_round;   // blocks, empty: not given by the row
+  uint64_t c2;                      // blocks
+  std::vector<uint64_t> per_round;  // blocks, empty: not given by the row
 };
 
 // §8.1 I1-I21, I18 and I19 one row per radix.
@@ -57,7 +57,7 @@ TEST(BruckIndexOracles, RowsI1toI21FromTheMessageLog) {
     const Measured m = run_and_measure(bruck_run("bruck-index", row.n, row.k, 1, row.r), row.n);
     EXPECT_EQ(m.c1, row.c1);
     EXPECT_EQ(m.c2, row.c2);
-    if (!row.per_round.empty()) EXPECT_EQ(m.round_max, row.per_round);
+    if (!row.per_round.empty()) { EXPECT_EQ(m.round_max, row.per_round); }
     EXPECT_TRUE(m.distinct);
     EXPECT_LE(m.most_dsts, row.k);
   }
@@ -103,7 +103,9 @@ TEST(BruckIndexOracles, RandomNRadixPortsI22toI27AndFinalMemory) {
     EXPECT_TRUE(m.distinct);  // I26
     EXPECT_LE(m.most_dsts, k);
     EXPECT_LE(m.most_srcs, k);
-    if (k == 1) EXPECT_LE(m.c2, uint64_t((n + r - 1) / r) * uint64_t(r - 1) * uint64_t(w) * words);  // I27
+    if (k == 1) {
+      EXPECT_LE(m.c2, uint64_t((n + r - 1) / r) * uint64_t(r - 1) * uint64_t(w) * words);  // I27
+    }
   }
 }
 

@@ -54,8 +54,8 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
 
 // --ccl-alg auto with the sp1 profile (t_s = 27 + 27 + 6 = 60 cycles, t_c = 1 cycle per word) on 64
 // ranks, against §4.3: binomial up to 24 words (96 B), nesbt from 26 words (the paper's model:
-// 98 B with t_s = 29 us, t_c = 0.12 us/B; words are our unit), packets of 16 words at 128 B (paper: b = 64 B, M = 2) and
-// of 114 words at 4096 B (paper: b = 456 B, M = 9); combine: butterfly; scatter: binomial.
+// 98 B with t_s = 29 us, t_c = 0.12 us/B; words are our unit), packets of 16 words at 128 B (paper: b = 64 B, M = 2)
+// and of 114 words at 4096 B (paper: b = 456 B, M = 9); combine: butterfly; scatter: binomial.
 TEST(CclCosts, DefaultChooserFollowsTheLinearModel) {
   auto pick = [](alg::ccl::Op op, uint32_t words) {
     alg::ccl::Call c;

@@ -17,7 +17,7 @@ struct Row {
   Opts o;
   const char* steps;  // "" = not given
   int c1;
-  uint64_t c2, c3;    // in units of o.words (blocks); UINT64_MAX = not given
+  uint64_t c2, c3;  // in units of o.words (blocks); UINT64_MAX = not given
 };
 constexpr uint64_t kAny = UINT64_MAX;
 
@@ -32,10 +32,10 @@ void check(const Row& r, bool per_word = false) {
   const Steps s = run_steps(r.o);
   ASSERT_TRUE(s.ok) << s.error;
   const uint64_t unit = per_word ? 1 : r.o.words;
-  if (*r.steps) EXPECT_EQ(s.edges, parse_steps(r.steps));
+  if (*r.steps) { EXPECT_EQ(s.edges, parse_steps(r.steps)); }
   EXPECT_EQ(s.c1, r.c1);
-  if (r.c2 != kAny) EXPECT_EQ(s.c2, r.c2 * unit);
-  if (r.c3 != kAny) EXPECT_EQ(s.c3, r.c3 * unit);
+  if (r.c2 != kAny) { EXPECT_EQ(s.c2, r.c2 * unit); }
+  if (r.c3 != kAny) { EXPECT_EQ(s.c3, r.c3 * unit); }
 }
 
 TEST(CclOracles, BcastB1toB8) {
@@ -65,11 +65,12 @@ TEST(CclOracles, NesbtN1toN7) {
   check({"N1", n1, "0>1 | 0>2, 1>3", 2, kAny, 3});
   check({"N2", nesbt(4, 3), "0>1 | 0>2, 1>3 | 0>1, 2>3, 3>2 | 0>2, 1>3, 3>1", 4, 4, 9}, true);
   check({"N3", nesbt(8, 1), "0>1 | 0>2, 1>3 | 0>4, 1>5, 2>6, 3>7", 3, 3, 7}, true);
-  check({"N4", nesbt(8, 4),
-         "0>1 | 0>2, 1>3 | 0>4, 1>5, 2>6, 3>7 | 0>1, 2>3, 3>2, 4>5, 5>4, 6>7, 7>6 | 0>2, 1>3, 3>1, 4>6, 5>7, 6>4, 7>5 | "
-         "0>4, 1>5, 2>6, 3>7, 5>1, 6>2, 7>3",
-         6, 6, 28},
-        true);
+  check(
+      {"N4", nesbt(8, 4),
+       "0>1 | 0>2, 1>3 | 0>4, 1>5, 2>6, 3>7 | 0>1, 2>3, 3>2, 4>5, 5>4, 6>7, 7>6 | 0>2, 1>3, 3>1, 4>6, 5>7, 6>4, 7>5 | "
+       "0>4, 1>5, 2>6, 3>7, 5>1, 6>2, 7>3",
+       6, 6, 28},
+      true);
   // N5: d <= 6, M <= 24, any source: M + d - 1 steps, every packet reaches every rank once (C3 = (n-1) m).
   std::mt19937 rng(33);
   for (int trial = 0; trial < 8; ++trial) {
@@ -104,8 +105,8 @@ TEST(CclOracles, CombineCB1toCB6) {
        "0>1, 1>0, 2>3, 3>2, 4>5, 5>4, 6>7, 7>6 | 0>2, 2>0, 1>3, 3>1, 4>6, 6>4, 5>7, 7>5 | "
        "0>4, 4>0, 1>5, 5>1, 2>6, 6>2, 3>7, 7>3",
        3, 3, 24},
-      {"CB3", op("combine", 5, 0, "circulant"), "0>4, 1>0, 2>1, 3>2, 4>3 | 0>4, 1>0, 2>1, 3>2, 4>3 | 0>3, 1>4, 2>0, 3>1, 4>2",
-       3, 3, 15},
+      {"CB3", op("combine", 5, 0, "circulant"),
+       "0>4, 1>0, 2>1, 3>2, 4>3 | 0>4, 1>0, 2>1, 3>2, 4>3 | 0>3, 1>4, 2>0, 3>1, 4>2", 3, 3, 15},
       {"CB5", with(op("combine", 8, 0, "hybrid", "affine"), "--kappa", 1),
        "1>0, 3>2, 5>4, 7>6 | 0>2, 2>0, 4>6, 6>4 | 0>4, 4>0, 2>6, 6>2 | 0>1, 2>3, 4>5, 6>7", 4, 4, 16},
       {"CB6", with(op("combine", 8, 0, "hybrid", "affine"), "--kappa", 2),
@@ -116,12 +117,24 @@ TEST(CclOracles, CombineCB1toCB6) {
 
 // CB4: the circulant's step pattern (Fk: full, offset k; Mk: minus-own, offset k): every rank sends to i - k.
 TEST(CclOracles, CombineCB4CirculantOffsets) {
-  const std::map<int, std::vector<int>> offsets = {
-      {2, {1}},          {3, {1, 1}},          {4, {1, 2}},           {5, {1, 1, 2}},
-      {6, {1, 1, 3}},    {7, {1, 2, 3}},       {8, {1, 2, 4}},        {9, {1, 1, 2, 4}},
-      {10, {1, 1, 2, 5}}, {11, {1, 1, 3, 5}},  {12, {1, 1, 3, 6}},    {13, {1, 2, 3, 6}},
-      {14, {1, 2, 3, 7}}, {15, {1, 2, 4, 7}},  {16, {1, 2, 4, 8}},    {17, {1, 1, 2, 4, 8}},
-      {25, {1, 2, 3, 6, 12}}, {100, {1, 2, 3, 6, 12, 25, 50}}};
+  const std::map<int, std::vector<int>> offsets = {{2, {1}},
+                                                   {3, {1, 1}},
+                                                   {4, {1, 2}},
+                                                   {5, {1, 1, 2}},
+                                                   {6, {1, 1, 3}},
+                                                   {7, {1, 2, 3}},
+                                                   {8, {1, 2, 4}},
+                                                   {9, {1, 1, 2, 4}},
+                                                   {10, {1, 1, 2, 5}},
+                                                   {11, {1, 1, 3, 5}},
+                                                   {12, {1, 1, 3, 6}},
+                                                   {13, {1, 2, 3, 6}},
+                                                   {14, {1, 2, 3, 7}},
+                                                   {15, {1, 2, 4, 7}},
+                                                   {16, {1, 2, 4, 8}},
+                                                   {17, {1, 1, 2, 4, 8}},
+                                                   {25, {1, 2, 3, 6, 12}},
+                                                   {100, {1, 2, 3, 6, 12, 25, 50}}};
   for (const auto& [n, offs] : offsets) {
     SCOPED_TRACE(n);
     const Steps s = run_steps(op("combine", n, 0, "circulant"));
@@ -172,8 +185,8 @@ TEST(CclOracles, ScatterGatherS1toG3) {
 
 TEST(CclOracles, ConcatCC1toCC11) {
   const std::map<int, std::vector<uint64_t>> sizes = {
-      {5, {1, 2, 1}}, {2, {1}}, {3, {1, 1}}, {6, {1, 2, 2}}, {7, {1, 2, 3}}, {8, {1, 2, 4}}, {9, {1, 2, 4, 1}},
-      {12, {1, 2, 4, 4}}, {17, {1, 2, 4, 8, 1}}, {100, {1, 2, 4, 8, 16, 32, 36}}};
+      {5, {1, 2, 1}}, {2, {1}},          {3, {1, 1}},        {6, {1, 2, 2}},        {7, {1, 2, 3}},
+      {8, {1, 2, 4}}, {9, {1, 2, 4, 1}}, {12, {1, 2, 4, 4}}, {17, {1, 2, 4, 8, 1}}, {100, {1, 2, 4, 8, 16, 32, 36}}};
   for (const auto& [n, sz] : sizes) {
     SCOPED_TRACE(n);
     const Steps s = run_steps(op("concat", n));
@@ -192,13 +205,16 @@ TEST(CclOracles, ConcatCC1toCC11) {
 }
 
 TEST(CclOracles, IndexIX1toIX8) {
-  struct Ix { int n, r, c1; std::vector<uint64_t> sizes; uint64_t c2; };
-  const Ix rows[] = {{5, 2, 3, {2, 2, 1}, 5},  {5, 3, 3, {2, 1, 2}, 5},     {5, 4, 4, {1, 1, 1, 1}, 4},
-                     {5, 5, 4, {1, 1, 1, 1}, 4}, {6, 3, 3, {2, 2, 3}, 7},  {8, 2, 3, {4, 4, 4}, 12},
-                     {8, 4, 4, {2, 2, 2, 4}, 10}, {16, 2, 4, {}, 32},      {16, 4, 6, {}, 24},
-                     {16, 16, 15, {}, 15},      {64, 2, 6, {}, 192},       {64, 4, 9, {}, 144},
-                     {64, 8, 14, {}, 112},      {64, 16, 18, {}, 108},     {64, 32, 32, {}, 94},
-                     {64, 64, 63, {}, 63}};
+  struct Ix {
+    int n, r, c1;
+    std::vector<uint64_t> sizes;
+    uint64_t c2;
+  };
+  const Ix rows[] = {
+      {5, 2, 3, {2, 2, 1}, 5}, {5, 3, 3, {2, 1, 2}, 5},  {5, 4, 4, {1, 1, 1, 1}, 4},  {5, 5, 4, {1, 1, 1, 1}, 4},
+      {6, 3, 3, {2, 2, 3}, 7}, {8, 2, 3, {4, 4, 4}, 12}, {8, 4, 4, {2, 2, 2, 4}, 10}, {16, 2, 4, {}, 32},
+      {16, 4, 6, {}, 24},      {16, 16, 15, {}, 15},     {64, 2, 6, {}, 192},         {64, 4, 9, {}, 144},
+      {64, 8, 14, {}, 112},    {64, 16, 18, {}, 108},    {64, 32, 32, {}, 94},        {64, 64, 63, {}, 63}};
   for (const Ix& x : rows) {
     SCOPED_TRACE(::testing::Message() << "n=" << x.n << " r=" << x.r);
     const Steps s = run_steps(with(op("index", x.n), "--radix", x.r));
@@ -206,7 +222,7 @@ TEST(CclOracles, IndexIX1toIX8) {
     EXPECT_EQ(s.c1, x.c1);
     EXPECT_EQ(s.c2, x.c2);
     EXPECT_EQ(s.c3, uint64_t(x.n) * x.c2);
-    if (!x.sizes.empty()) EXPECT_EQ(s.largest, x.sizes);
+    if (!x.sizes.empty()) { EXPECT_EQ(s.largest, x.sizes); }
   }
   const Steps d = run_steps(op("index", 6, 0, "direct"));  // direct = r = n
   EXPECT_EQ(d.c1, 5);
@@ -232,7 +248,8 @@ TEST(CclOracles, PrefixPF1toPF5) {
 TEST(CclOracles, ShiftSyncAndBarrierMode) {
   check({"SH1", with(op("shift", 5), "--shift", 2), "0>2, 1>3, 2>4, 3>0, 4>1", 1, 1, 5});
   check({"SH2", with(op("shift", 5), "--shift", 4), "0>4, 1>0, 2>1, 3>2, 4>3", 1, 1, 5});
-  check({"SY1", op("sync", 5), "0>4, 1>0, 2>1, 3>2, 4>3 | 0>3, 1>4, 2>0, 3>1, 4>2 | 0>1, 1>2, 2>3, 3>4, 4>0", 3, kAny, kAny});
+  check({"SY1", op("sync", 5), "0>4, 1>0, 2>1, 3>2, 4>3 | 0>3, 1>4, 2>0, 3>1, 4>2 | 0>1, 1>2, 2>3, 3>4, 4>0", 3, kAny,
+         kAny});
   for (const auto& [n, c1] : std::vector<std::pair<int, int>>{{2, 1}, {8, 3}, {9, 4}, {64, 6}})
     EXPECT_EQ(run_steps(op("sync", n)).c1, c1) << n;
   auto barrier = [](Opts o) {
@@ -240,10 +257,10 @@ TEST(CclOracles, ShiftSyncAndBarrierMode) {
     o.words = 2;
     return o;
   };
-  EXPECT_EQ(run_steps(barrier(op("bcast", 8))).c1, 6);                           // BM1
-  EXPECT_EQ(run_steps(barrier(op("reduce", 8, 5, "auto", "affine"))).c1, 7);    // BM2
+  EXPECT_EQ(run_steps(barrier(op("bcast", 8))).c1, 6);                             // BM1
+  EXPECT_EQ(run_steps(barrier(op("reduce", 8, 5, "auto", "affine"))).c1, 7);       // BM2
   EXPECT_EQ(run_steps(barrier(op("prefix", 8, 0, "circulant", "affine"))).c1, 6);  // BM3
-  for (const char* o : {"combine", "concat", "index", "sync"})                   // BM4
+  for (const char* o : {"combine", "concat", "index", "sync"})                     // BM4
     EXPECT_EQ(run_steps(barrier(op(o, 8))).c1, run_steps(op(o, 8)).c1) << o;
 }
 

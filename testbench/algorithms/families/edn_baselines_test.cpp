@@ -26,8 +26,14 @@ TEST(SldBroadcast, FigureThreeThreeExactly) {
   const std::vector<Sends> fig = {
       {{id(2, 0), id(1, 0)}, {id(2, 0), id(2, 3)}},
       {{id(1, 0), id(0, 2)}, {id(2, 3), id(3, 1)}, {id(1, 0), id(1, 1)}, {id(2, 3), id(1, 3)}, {id(2, 3), id(2, 2)}},
-      {{id(1, 0), id(0, 0)}, {id(0, 2), id(0, 1)}, {id(0, 2), id(0, 3)}, {id(0, 2), id(1, 2)}, {id(3, 1), id(3, 0)},
-       {id(3, 1), id(2, 1)}, {id(3, 1), id(3, 2)}, {id(2, 3), id(3, 3)}}};
+      {{id(1, 0), id(0, 0)},
+       {id(0, 2), id(0, 1)},
+       {id(0, 2), id(0, 3)},
+       {id(0, 2), id(1, 2)},
+       {id(3, 1), id(3, 0)},
+       {id(3, 1), id(2, 1)},
+       {id(3, 1), id(3, 2)},
+       {id(2, 3), id(3, 3)}}};
   AlgorithmArgs a;
   a.source = id(2, 0);
   const Schedule s = make_schedule("sld-broadcast", topo, a);

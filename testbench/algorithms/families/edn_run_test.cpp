@@ -13,8 +13,7 @@ namespace wn::fw {
 namespace {
 
 // One cycle-accurate run, RTL and model in lock-step unless WN_TEST_BACKEND says otherwise.
-ScheduleRunOptions lockstep_run(const char* topology, const char* ports, const char* algo, int source,
-                                uint32_t bytes) {
+ScheduleRunOptions lockstep_run(const char* topology, const char* ports, const char* algo, int source, uint32_t bytes) {
   ScheduleRunOptions o;
   o.topology = topology;
   o.ports = ports;
@@ -31,18 +30,28 @@ void expect_run(const ScheduleRunOptions& o, bool stepwise, int steps = 0) {
   const ScheduleRunResult r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
   EXPECT_EQ(r.delay[size_t(Contention::Stepwise)] > 0, stepwise) << o.algorithm << " on " << o.topology;
-  if (steps) EXPECT_EQ(r.predicted.steps, steps);
+  if (steps) { EXPECT_EQ(r.predicted.steps, steps); }
 }
 
 // The static claim holds on the hardware (3-port nodes): zero stepwise-contention cycles.
-TEST(EdnMeshRun, CornerSourceContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 0, 256), false, 4); }
-TEST(EdnMeshRun, CentreSourceContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 27, 256), false, 4); }
+TEST(EdnMeshRun, CornerSourceContentionFree) {
+  expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 0, 256), false, 4);
+}
+TEST(EdnMeshRun, CentreSourceContentionFree) {
+  expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 27, 256), false, 4);
+}
 TEST(EdnMeshRun, TopNodeSourceContentionFree) {  // (1,0) is a top EDN
   expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 1, 256), false, 4);
 }
-TEST(EdnMeshRun, FarCornerSourceContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 63, 256), false, 4); }
-TEST(EdnTorusRun, SourceZeroContentionFree) { expect_run(lockstep_run("torus:8x8", "3", "edn-broadcast", 0, 256), false, 3); }
-TEST(EdnTorusRun, SourceInsideContentionFree) { expect_run(lockstep_run("torus:8x8", "3", "edn-broadcast", 45, 256), false, 3); }
+TEST(EdnMeshRun, FarCornerSourceContentionFree) {
+  expect_run(lockstep_run("mesh:8x8", "3", "edn-broadcast", 63, 256), false, 4);
+}
+TEST(EdnTorusRun, SourceZeroContentionFree) {
+  expect_run(lockstep_run("torus:8x8", "3", "edn-broadcast", 0, 256), false, 3);
+}
+TEST(EdnTorusRun, SourceInsideContentionFree) {
+  expect_run(lockstep_run("torus:8x8", "3", "edn-broadcast", 45, 256), false, 3);
+}
 TEST(EdnTorus3DRun, FourByFourBySevenContentionFree) {
   expect_run(lockstep_run("torus:4x4x7", "all", "edn-broadcast", 37, 64), false, 3);
 }
@@ -57,7 +66,9 @@ void expect_reduce_run(const char* tree, bool contention) {
 }
 TEST(EdnReduceRun, RotatedTreeContentionFree) { expect_reduce_run("rotated", false); }
 TEST(EdnReduceRun, PlainTreeContends) { expect_reduce_run("plain", true); }
-TEST(EdnGatherRun, EveryBlockArrivesContentionFree) { expect_run(lockstep_run("mesh:8x8", "3", "edn-gather", 30, 64), false); }
+TEST(EdnGatherRun, EveryBlockArrivesContentionFree) {
+  expect_run(lockstep_run("mesh:8x8", "3", "edn-gather", 30, 64), false);
+}
 
 // Thesis Ch 5: EDN has the smaller startup term, scatter-collect the smaller per-byte
 // term, so EDN wins short messages and SC long ones (mesh:8x8, ncube2, 3 ports, model; measured

@@ -18,11 +18,14 @@ namespace {
 
 // The top-level EDNs of the Appendix recurrence, k = 3..10.
 TEST(EdnMesh, TopNodesFollowTheAppendixTable) {
-  const std::vector<std::vector<edn::Node>> table = {
-      {{1, 0}, {6, 0}, {2, 7}, {5, 7}},         {{2, 7}, {13, 7}, {5, 8}, {10, 8}},
-      {{5, 8}, {26, 8}, {10, 23}, {21, 23}},    {{10, 23}, {53, 23}, {21, 40}, {42, 40}},
-      {{21, 40}, {106, 40}, {42, 87}, {85, 87}}, {{42, 87}, {213, 87}, {85, 168}, {170, 168}},
-      {{85, 168}, {426, 168}, {170, 343}, {341, 343}}, {{170, 343}, {853, 343}, {341, 680}, {682, 680}}};
+  const std::vector<std::vector<edn::Node>> table = {{{1, 0}, {6, 0}, {2, 7}, {5, 7}},
+                                                     {{2, 7}, {13, 7}, {5, 8}, {10, 8}},
+                                                     {{5, 8}, {26, 8}, {10, 23}, {21, 23}},
+                                                     {{10, 23}, {53, 23}, {21, 40}, {42, 40}},
+                                                     {{21, 40}, {106, 40}, {42, 87}, {85, 87}},
+                                                     {{42, 87}, {213, 87}, {85, 168}, {170, 168}},
+                                                     {{85, 168}, {426, 168}, {170, 343}, {341, 343}},
+                                                     {{170, 343}, {853, 343}, {341, 680}, {682, 680}}};
   for (int k = 3; k <= 10; ++k) EXPECT_EQ(edn::top_nodes(k), table[size_t(k - 3)]) << "k " << k;
 }
 
@@ -99,8 +102,8 @@ TEST(EdnTorus, WorkedExample8x8) {
   const edn::StepSends y = {{{0, 0}, {6, 6}}, {{0, 0}, {0, 4}}, {{0, 0}, {4, 0}}};
   EXPECT_EQ(steps[0], y);
   std::set<edn::Send2D> t(steps[1].begin(), steps[1].end());
-  for (const edn::Send2D& e : std::vector<edn::Send2D>{{{0, 0}, {6, 0}}, {{0, 4}, {6, 4}}, {{4, 0}, {2, 2}},
-                                                       {{6, 6}, {4, 4}}, {{6, 6}, {2, 6}}, {{4, 0}, {4, 6}}})
+  for (const edn::Send2D& e : std::vector<edn::Send2D>{
+           {{0, 0}, {6, 0}}, {{0, 4}, {6, 4}}, {{4, 0}, {2, 2}}, {{6, 6}, {4, 4}}, {{6, 6}, {2, 6}}, {{4, 0}, {4, 6}}})
     EXPECT_EQ(t.count(e), 1u) << e.first.first << "," << e.first.second << " -> " << e.second.first << ","
                               << e.second.second;
   std::set<edn::Send2D> f(steps[2].begin(), steps[2].end());
@@ -203,9 +206,9 @@ int theorem3(int d, int z) {
 }
 TEST(EdnTorus3D, TheoremThreeStepCounts) {
   const std::vector<std::pair<std::string, int>> sizes = {
-      {"4x4x2", 2}, {"4x4x3", 3}, {"4x4x4", 4}, {"4x4x5", 5}, {"4x4x6", 6}, {"4x4x7", 7}, {"4x4x8", 8},
-      {"4x4x9", 9}, {"4x4x14", 14}, {"4x4x42", 42}, {"4x4x43", 43}, {"8x8x4", 4}, {"8x8x7", 7},
-      {"8x8x8", 8}, {"16x16x4", 4}, {"16x16x8", 8}};
+      {"4x4x2", 2}, {"4x4x3", 3}, {"4x4x4", 4},   {"4x4x5", 5},   {"4x4x6", 6},   {"4x4x7", 7},
+      {"4x4x8", 8}, {"4x4x9", 9}, {"4x4x14", 14}, {"4x4x42", 42}, {"4x4x43", 43}, {"8x8x4", 4},
+      {"8x8x7", 7}, {"8x8x8", 8}, {"16x16x4", 4}, {"16x16x8", 8}};
   for (const auto& [size, z] : sizes) {
     const Topology topo = Topology::parse("torus:" + size);
     const int d = topo.radix()[0] == 4 ? 2 : topo.radix()[0] == 8 ? 3 : 4;
@@ -223,8 +226,8 @@ TEST(EdnTorus3D, TheoremThreeStepCounts) {
 }
 
 TEST(EdnMesh, OtherSizesAreRefused) {
-  for (const char* t : {"mesh:8x4", "mesh:6x6", "torus:8x4", "torus:6x6", "torus:6x6x4", "mesh:2x2", "mesh:4x4x4",
-                        "cube:4"}) {
+  for (const char* t :
+       {"mesh:8x4", "mesh:6x6", "torus:8x4", "torus:6x6", "torus:6x6x4", "mesh:2x2", "mesh:4x4x4", "cube:4"}) {
     AlgorithmArgs a;
     EXPECT_THROW(make_schedule("edn-broadcast", Topology::parse(t), a), ConfigError) << t;
   }

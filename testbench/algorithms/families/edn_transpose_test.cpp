@@ -138,7 +138,9 @@ TEST(EdnTransposeRun, ModelEightByEight) { expect_clean_run(transpose_run("mesh:
 TEST(EdnTransposeRun, ModelSixteenBySixteen) { expect_clean_run(transpose_run("mesh:16x16", "model", 128), 4); }
 TEST(EdnTransposeRun, LockstepEightByEightOddK) { expect_clean_run(transpose_run("mesh:8x8", "lockstep", 64), 3); }
 TEST(EdnTransposeRun, LockstepFourByFourEvenK) { expect_clean_run(transpose_run("mesh:4x4", "lockstep", 64), 2); }
-TEST(EdnTransposeRun, LockstepSixteenBySixteenEvenK) { expect_clean_run(transpose_run("mesh:16x16", "lockstep", 64), 4); }
+TEST(EdnTransposeRun, LockstepSixteenBySixteenEvenK) {
+  expect_clean_run(transpose_run("mesh:16x16", "lockstep", 64), 4);
+}
 
 // The direct method's contention shows up on the hardware too (the test can tell the two apart).
 TEST(EdnTransposeRun, DirectTransposeContendsOnTheRtl) {

@@ -16,8 +16,8 @@ struct Point {
   std::string topology, algo, ports = "3", profile = "ncube2";
   uint32_t bytes = 2048;
   int source = 0;
-  int alpha = -1;         // >= 0: override alpha = gamma (cycles)
-  double clock_ns = 0;    // > 0: override
+  int alpha = -1;       // >= 0: override alpha = gamma (cycles)
+  double clock_ns = 0;  // > 0: override
 };
 
 nlohmann::json run(const Point& p) {
@@ -56,7 +56,8 @@ TEST(EdnTrends, MeshNcube2AgainstTheThesisTable) {
   const std::vector<int> s8 = {0, 27, 63}, s32 = {0, 528, 1023};
   const double edn8_32 = mean_max_us({"mesh:8x8", "edn-broadcast", "3", "ncube2", 32}, s8);
   const double rd8_32 = mean_max_us({"mesh:8x8", "rd-broadcast", "3", "ncube2", 32}, s8);
-  const double edn8 = mean_max_us({"mesh:8x8", "edn-broadcast"}, s8), rd8 = mean_max_us({"mesh:8x8", "rd-broadcast"}, s8);
+  const double edn8 = mean_max_us({"mesh:8x8", "edn-broadcast"}, s8),
+               rd8 = mean_max_us({"mesh:8x8", "rd-broadcast"}, s8);
   const double edn32 = mean_max_us({"mesh:32x32", "edn-broadcast"}, s32);
   const double rd32 = mean_max_us({"mesh:32x32", "rd-broadcast"}, s32);
   EXPECT_NEAR(edn8_32, 1162.6, 0.05 * 1162.6);

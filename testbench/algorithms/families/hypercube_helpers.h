@@ -11,7 +11,8 @@
 
 namespace wn::fw {
 
-inline ScheduleRunOptions cube_run(int d, const std::string& algo, uint32_t mprime, const std::string& order = "binary") {
+inline ScheduleRunOptions cube_run(int d, const std::string& algo, uint32_t mprime,
+                                   const std::string& order = "binary") {
   ScheduleRunOptions o;
   o.topology = "cube:" + std::to_string(d);
   o.ports = "all";

@@ -13,10 +13,10 @@
 #include "algorithms/families/hypercube/hypercube.h"
 #include "algorithms/reference_run.h"
 #include "algorithms/schedule_checker.h"
-#include "testbench/algorithms/schedule_helpers.h"
-#include "testbench/algorithms/families/hypercube_helpers.h"
 #include "experiments/collective_run.h"
 #include "experiments/isolated_run.h"
+#include "testbench/algorithms/families/hypercube_helpers.h"
+#include "testbench/algorithms/schedule_helpers.h"
 
 namespace wn::fw {
 namespace {
@@ -62,22 +62,20 @@ TEST(GrayCode, CodesTransitionsAndRotations) {
 
 // Figure 8 (binary) and Figure 9 (Gray): d = 3, one element per slot, the
 // working register (OUT block u+1) after every step u, all eight nodes.
-const char* kFig8[] = {
-    "01 00 03 02 05 04 07 06", "12 13 10 11 16 17 14 15", "24 25 26 27 20 21 22 23",
-    "03 02 01 00 07 06 05 04", "16 17 14 15 12 13 10 11", "25 24 27 26 21 20 23 22",
-    "02 03 00 01 06 07 04 05", "14 15 16 17 10 11 12 13", "21 20 23 22 25 24 27 26",
-    "06 07 04 05 02 03 00 01", "15 14 17 16 11 10 13 12", "23 22 21 20 27 26 25 24",
-    "07 06 05 04 03 02 01 00", "17 16 15 14 13 12 11 10", "27 26 25 24 23 22 21 20",
-    "05 04 07 06 01 00 03 02", "13 12 11 10 17 16 15 14", "26 27 24 25 22 23 20 21",
-    "04 05 06 07 00 01 02 03", "11 10 13 12 15 14 17 16", "22 23 20 21 26 27 24 25"};
-const char* kFig9[] = {
-    "01 00 02 03 06 07 05 04", "13 12 10 11 14 15 17 16", "27 26 24 25 20 21 23 22",
-    "02 03 01 00 05 04 06 07", "14 15 17 16 13 12 10 11", "26 27 25 24 21 20 22 23",
-    "03 02 00 01 04 05 07 06", "17 16 14 15 10 11 13 12", "21 20 22 23 26 27 25 24",
-    "04 05 07 06 03 02 00 01", "16 17 15 14 11 10 12 13", "22 23 21 20 25 24 26 27",
-    "05 04 06 07 02 03 01 00", "15 14 16 17 12 13 11 10", "25 24 26 27 22 23 21 20",
-    "06 07 05 04 01 00 02 03", "12 13 11 10 15 14 16 17", "24 25 27 26 23 22 20 21",
-    "07 06 04 05 00 01 03 02", "11 10 12 13 16 17 15 14", "23 22 20 21 24 25 27 26"};
+const char* kFig8[] = {"01 00 03 02 05 04 07 06", "12 13 10 11 16 17 14 15", "24 25 26 27 20 21 22 23",
+                       "03 02 01 00 07 06 05 04", "16 17 14 15 12 13 10 11", "25 24 27 26 21 20 23 22",
+                       "02 03 00 01 06 07 04 05", "14 15 16 17 10 11 12 13", "21 20 23 22 25 24 27 26",
+                       "06 07 04 05 02 03 00 01", "15 14 17 16 11 10 13 12", "23 22 21 20 27 26 25 24",
+                       "07 06 05 04 03 02 01 00", "17 16 15 14 13 12 11 10", "27 26 25 24 23 22 21 20",
+                       "05 04 07 06 01 00 03 02", "13 12 11 10 17 16 15 14", "26 27 24 25 22 23 20 21",
+                       "04 05 06 07 00 01 02 03", "11 10 13 12 15 14 17 16", "22 23 20 21 26 27 24 25"};
+const char* kFig9[] = {"01 00 02 03 06 07 05 04", "13 12 10 11 14 15 17 16", "27 26 24 25 20 21 23 22",
+                       "02 03 01 00 05 04 06 07", "14 15 17 16 13 12 10 11", "26 27 25 24 21 20 22 23",
+                       "03 02 00 01 04 05 07 06", "17 16 14 15 10 11 13 12", "21 20 22 23 26 27 25 24",
+                       "04 05 07 06 03 02 00 01", "16 17 15 14 11 10 12 13", "22 23 21 20 25 24 26 27",
+                       "05 04 06 07 02 03 01 00", "15 14 16 17 12 13 11 10", "25 24 26 27 22 23 21 20",
+                       "06 07 05 04 01 00 02 03", "12 13 11 10 15 14 16 17", "24 25 27 26 23 22 20 21",
+                       "07 06 04 05 00 01 03 02", "11 10 12 13 16 17 15 14", "23 22 20 21 24 25 27 26"};
 
 void expect_dcycles_table(const ScheduleRunResult& r, const char* const* table, uint32_t mprime, int d) {
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
@@ -90,7 +88,9 @@ void expect_dcycles_table(const ScheduleRunResult& r, const char* const* table, 
     }
 }
 
-TEST(HypercubeGolden, Figure8DcyclesBinary) { expect_dcycles_table(run_schedule(cube_run(3, "hc-dcycles", 3)), kFig8, 3, 3); }
+TEST(HypercubeGolden, Figure8DcyclesBinary) {
+  expect_dcycles_table(run_schedule(cube_run(3, "hc-dcycles", 3)), kFig8, 3, 3);
+}
 TEST(HypercubeGolden, Figure9DcyclesGray) {
   expect_dcycles_table(run_schedule(cube_run(3, "hc-dcycles", 3, "gray")), kFig9, 3, 3);
 }
@@ -132,9 +132,8 @@ TEST(HypercubeGolden, Figure10And11StepThreeGray) {
 TEST(HypercubeGolden, TwoCubeDcycles) {
   const auto r = run_schedule(cube_run(2, "hc-dcycles", 2));
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
-  const char* rows[3][4] = {{"01,12", "00,13", "03,10", "02,11"},
-                            {"03,13", "02,12", "01,11", "00,10"},
-                            {"02,11", "03,10", "00,13", "01,12"}};
+  const char* rows[3][4] = {
+      {"01,12", "00,13", "03,10", "02,11"}, {"03,13", "02,12", "01,11", "00,10"}, {"02,11", "03,10", "00,13", "01,12"}};
   for (uint32_t u = 0; u < 3; ++u)
     for (int pa = 0; pa < 4; ++pa) {
       const std::string e = rows[u][pa];
@@ -194,8 +193,10 @@ TEST(HypercubeGolden, Figures12To19DcyclesReduction) {
     for (uint32_t j = 0; j < 8; ++j)
       for (int i = 0; i < 3; ++i) {
         alg::Word want = 0;
-        for (uint32_t m = 6 - u; m <= 7; ++m) want += alg::reduce_input(int(j ^ g::rotl(g::code(m), i, 3)), j, uint32_t(i), 3);
-        EXPECT_EQ(after_step(r, int(j ^ R[u][i]), u)[j * 3 + uint32_t(i)], want) << "u " << u << " j " << j << " i " << i;
+        for (uint32_t m = 6 - u; m <= 7; ++m)
+          want += alg::reduce_input(int(j ^ g::rotl(g::code(m), i, 3)), j, uint32_t(i), 3);
+        EXPECT_EQ(after_step(r, int(j ^ R[u][i]), u)[j * 3 + uint32_t(i)], want)
+            << "u " << u << " j " << j << " i " << i;
       }
 }
 

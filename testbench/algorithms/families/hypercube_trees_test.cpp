@@ -12,10 +12,10 @@
 #include "algorithms/families/hypercube/hypercube.h"
 #include "algorithms/reference_run.h"
 #include "algorithms/schedule_checker.h"
-#include "testbench/algorithms/schedule_helpers.h"
-#include "testbench/algorithms/families/hypercube_helpers.h"
 #include "experiments/collective_run.h"
 #include "experiments/isolated_run.h"
+#include "testbench/algorithms/families/hypercube_helpers.h"
+#include "testbench/algorithms/schedule_helpers.h"
 
 namespace wn::fw {
 namespace {
@@ -105,14 +105,13 @@ TEST(HypercubePorts, OnePortSerializesTheSlotExchanges) {
   const double ratio = one["cycles"].get<double>() / double(all.run.cycles);
   EXPECT_GT(ratio, 4.0 / 2);
   EXPECT_LE(ratio, 4.0);
-  EXPECT_EQ(all.delay[2], 0u);                            // no port contention all-port
+  EXPECT_EQ(all.delay[2], 0u);  // no port contention all-port
   EXPECT_EQ(all.resource[2], 0u);
   EXPECT_GT(one["contention"]["port"].get<uint64_t>(), 0u);  // one-port: the node's channel
 }
 
 }  // namespace
 }  // namespace wn::fw
-
 
 namespace wn::fw {
 namespace {
@@ -176,8 +175,9 @@ TEST(HypercubeUneven, CmLayoutReduction) {
     for (bool gray_order : {false, true}) {
       alg::AlgorithmArgs a;
       a.words = 1;
-      const alg::Schedule s = alg::make_schedule("hc-dcycles-reduce", topo, a,
-                                                 {{"--elements", std::to_string(m)}, {"--order", gray_order ? "gray" : "binary"}});
+      const alg::Schedule s =
+          alg::make_schedule("hc-dcycles-reduce", topo, a,
+                             {{"--elements", std::to_string(m)}, {"--order", gray_order ? "gray" : "binary"}});
       ASSERT_EQ(alg::validate(s), "") << "M " << m;
       EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "") << "M " << m;
     }

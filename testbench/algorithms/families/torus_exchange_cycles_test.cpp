@@ -35,7 +35,9 @@ nlohmann::json isolated(const ScheduleRunOptions& o) {
 // The cycle-level oracle with our router: a step costs alpha + 3(h+1)
 // + F - 1 (+ gamma = 0), F = L m + 1 flits, so T = S (alpha + c0) + B m + H t_hop
 // with c0 = 3, t_hop = 3; S, B, H are the corrected values of docs/papers/torus-exchange.md.
-uint64_t oracle_cycles(uint64_t S, uint64_t B, uint64_t H, uint32_t bytes) { return S * (kAlpha + 3) + B * (bytes / 4) + H * 3; }
+uint64_t oracle_cycles(uint64_t S, uint64_t B, uint64_t H, uint32_t bytes) {
+  return S * (kAlpha + 3) + B * (bytes / 4) + H * 3;
+}
 
 void expect_barrier_run(const nlohmann::json& j, uint64_t S, uint64_t B, uint64_t H, uint32_t bytes) {
   ASSERT_TRUE(j["ok"].get<bool>()) << j.dump().substr(0, 400);
@@ -93,8 +95,10 @@ TEST(TorusExchangeCycles, MeshContendsOnlyInPhaseD) {
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
   ASSERT_EQ(r.steps.size(), 6u);
   for (const auto& st : r.steps) {
-    if (st.tag >= 4) EXPECT_GT(st.delay[0], 0u) << "step " << st.tag;
-    else EXPECT_EQ(st.delay[0], 0u) << "step " << st.tag;
+    if (st.tag >= 4)
+      EXPECT_GT(st.delay[0], 0u) << "step " << st.tag;
+    else
+      EXPECT_EQ(st.delay[0], 0u) << "step " << st.tag;
   }
 }
 

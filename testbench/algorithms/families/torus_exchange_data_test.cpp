@@ -97,15 +97,17 @@ void expect_path(const std::string& topo, const std::string& algo, int sx, int s
 
 TEST(TorusExchangeOracle, BlockPathsOfSection47) {
   // T2 16x16: P1S1 P1S2 P2S1 P3S3 P3S4 P4S3 P4S4 = tags 0 1 2 6 7 10 11.
-  expect_path("torus:16x16", "torus-t2", 5, 3, 12, 9, {{0, 4, 3}, {1, 4, 2}, {2, 4, 1}, {6, 4, 6}, {7, 3, 6}, {10, 3, 9}, {11, 12, 9}});
+  expect_path("torus:16x16", "torus-t2", 5, 3, 12, 9,
+              {{0, 4, 3}, {1, 4, 2}, {2, 4, 1}, {6, 4, 6}, {7, 3, 6}, {10, 3, 9}, {11, 12, 9}});
   // T1.1 32x32 (tags: P1 0-1, P2 2-3, P3 4-5, P4 6-9, P5 10-13, SendS1 14).
   expect_path("torus:32x32", "torus-t1.1", 1, 0, 1, 0, {{0, 0, 0}, {14, 1, 0}});
   expect_path("torus:32x32", "torus-t1.1", 0, 0, 31, 31, {{10, 31, 0}, {11, 31, 31}});
   expect_path("torus:32x32", "torus-t1.1", 5, 3, 20, 17,
               {{1, 5, 2}, {3, 5, 1}, {8, 5, 14}, {9, 10, 14}, {12, 10, 17}, {13, 21, 17}, {14, 20, 17}});
   // T1 32x32 (P1 0-1, P2 2-3, P3 4-5, P4 6-7, P5 8-9, SendS1 10, SendS2 11).
-  expect_path("torus:32x32", "torus-t1", 5, 3, 20, 17,
-              {{1, 5, 2}, {2, 6, 2}, {3, 6, 1}, {6, 6, 14}, {7, 9, 14}, {8, 9, 17}, {9, 22, 17}, {10, 21, 17}, {11, 20, 17}});
+  expect_path(
+      "torus:32x32", "torus-t1", 5, 3, 20, 17,
+      {{1, 5, 2}, {2, 6, 2}, {3, 6, 1}, {6, 6, 14}, {7, 9, 14}, {8, 9, 17}, {9, 22, 17}, {10, 21, 17}, {11, 20, 17}});
 }
 
 // Holdings as (sources) x (destinations) sets: `want(g)` is empty for a node that must hold nothing.
@@ -139,41 +141,45 @@ std::vector<int> span(int lo, int hi) {
 TEST(TorusExchangeOracle, Row18HoldingsAfterPhases) {
   {
     const Topology t = Topology::parse("torus:4x4");
-    trace(build("torus:4x4", "torus-exchange", 1), 1, [&](uint32_t tag, const std::vector<Msg>&, const std::vector<int>& h) {
-      auto at = [&](int a, int b) { return t.node_at({a, b}); };
-      if (tag == 0) {
-        expect_holds(t, h, at(0, 0), box({0, 1}, {0}), box({0, 3}, span(0, 3)));
-        expect_holds(t, h, at(1, 0), box({0, 1}, {0}), box({1, 2}, span(0, 3)));
-      }
-      if (tag == 1) {
-        expect_holds(t, h, at(0, 0), box({0, 1}, {0, 1}), box({0, 3}, {0, 3}));
-        expect_holds(t, h, at(1, 0), box({0, 1}, {0, 1}), box({1, 2}, {0, 3}));
-        expect_holds(t, h, at(2, 1), box({2, 3}, {0, 1}), box({1, 2}, {1, 2}));
-      }
-      if (tag == 2) {
-        expect_holds(t, h, at(0, 0), box(span(0, 3), {0, 1}), box({0}, {0, 3}));
-        expect_holds(t, h, at(1, 0), box({0, 1}, span(0, 3)), box({1, 2}, {0}));
-      }
-    });
+    trace(build("torus:4x4", "torus-exchange", 1), 1,
+          [&](uint32_t tag, const std::vector<Msg>&, const std::vector<int>& h) {
+            auto at = [&](int a, int b) { return t.node_at({a, b}); };
+            if (tag == 0) {
+              expect_holds(t, h, at(0, 0), box({0, 1}, {0}), box({0, 3}, span(0, 3)));
+              expect_holds(t, h, at(1, 0), box({0, 1}, {0}), box({1, 2}, span(0, 3)));
+            }
+            if (tag == 1) {
+              expect_holds(t, h, at(0, 0), box({0, 1}, {0, 1}), box({0, 3}, {0, 3}));
+              expect_holds(t, h, at(1, 0), box({0, 1}, {0, 1}), box({1, 2}, {0, 3}));
+              expect_holds(t, h, at(2, 1), box({2, 3}, {0, 1}), box({1, 2}, {1, 2}));
+            }
+            if (tag == 2) {
+              expect_holds(t, h, at(0, 0), box(span(0, 3), {0, 1}), box({0}, {0, 3}));
+              expect_holds(t, h, at(1, 0), box({0, 1}, span(0, 3)), box({1, 2}, {0}));
+            }
+          });
   }
   {
     const Topology t = Topology::parse("torus:8x8");
-    trace(build("torus:8x8", "torus-exchange", 1), 1, [&](uint32_t tag, const std::vector<Msg>&, const std::vector<int>& h) {
-      auto at = [&](int a, int b) { return t.node_at({a, b}); };
-      if (tag == 0) expect_holds(t, h, at(0, 0), box({0, 1}, {0}), box({0, 3, 4, 7}, span(0, 7)));
-      if (tag == 1) expect_holds(t, h, at(2, 1), box({2, 3}, {0, 1}), box({1, 2, 5, 6}, {1, 2, 5, 6}));
-      if (tag == 2) expect_holds(t, h, at(1, 0), box({0, 1}, span(0, 3)), box({1, 2, 5, 6}, {0, 7}));
-      if (tag == 3) expect_holds(t, h, at(5, 6), box(span(4, 7), span(4, 7)), box({2, 5}, {1, 6}));
-      if (tag == 4) expect_holds(t, h, at(0, 0), box(span(0, 7), span(0, 3)), box({0}, {0, 7}));
-    });
+    trace(build("torus:8x8", "torus-exchange", 1), 1,
+          [&](uint32_t tag, const std::vector<Msg>&, const std::vector<int>& h) {
+            auto at = [&](int a, int b) { return t.node_at({a, b}); };
+            if (tag == 0) expect_holds(t, h, at(0, 0), box({0, 1}, {0}), box({0, 3, 4, 7}, span(0, 7)));
+            if (tag == 1) expect_holds(t, h, at(2, 1), box({2, 3}, {0, 1}), box({1, 2, 5, 6}, {1, 2, 5, 6}));
+            if (tag == 2) expect_holds(t, h, at(1, 0), box({0, 1}, span(0, 3)), box({1, 2, 5, 6}, {0, 7}));
+            if (tag == 3) expect_holds(t, h, at(5, 6), box(span(4, 7), span(4, 7)), box({2, 5}, {1, 6}));
+            if (tag == 4) expect_holds(t, h, at(0, 0), box(span(0, 7), span(0, 3)), box({0}, {0, 7}));
+          });
   }
   {  // 16x16 T1 after P2S2: (0,0) holds its 4x4 sources x {0,1,6,7,8,9,14,15} x {0,7,8,15}; (1,0) nothing.
     const Topology t = Topology::parse("torus:16x16");
-    trace(build("torus:16x16", "torus-t1", 1), 1, [&](uint32_t tag, const std::vector<Msg>&, const std::vector<int>& h) {
-      if (tag != 3) return;
-      expect_holds(t, h, t.node_at({0, 0}), box(span(0, 3), span(0, 3)), box({0, 1, 6, 7, 8, 9, 14, 15}, {0, 7, 8, 15}));
-      expect_holds(t, h, t.node_at({1, 0}), {}, {});
-    });
+    trace(build("torus:16x16", "torus-t1", 1), 1,
+          [&](uint32_t tag, const std::vector<Msg>&, const std::vector<int>& h) {
+            if (tag != 3) return;
+            expect_holds(t, h, t.node_at({0, 0}), box(span(0, 3), span(0, 3)),
+                         box({0, 1, 6, 7, 8, 9, 14, 15}, {0, 7, 8, 15}));
+            expect_holds(t, h, t.node_at({1, 0}), {}, {});
+          });
   }
 }
 
@@ -243,9 +249,9 @@ TEST(TorusExchangeOracle, Row16KeepMode) {
     const char* algo;
     uint64_t B;
   };
-  const K rows[] = {{"torus:4x4", "torus-t2", 32},     {"torus:8x8", "torus-t2", 192},
-                    {"torus:16x16", "torus-t2", 1536}, {"torus:16x16", "torus-t1.1", 2172},
-                    {"torus:32x32", "torus-t2", 12288}, {"torus:32x32", "torus-t1.1", 14844},
+  const K rows[] = {{"torus:4x4", "torus-t2", 32},       {"torus:8x8", "torus-t2", 192},
+                    {"torus:16x16", "torus-t2", 1536},   {"torus:16x16", "torus-t1.1", 2172},
+                    {"torus:32x32", "torus-t2", 12288},  {"torus:32x32", "torus-t1.1", 14844},
                     {"torus:32x32", "torus-t1.2", 19932}};
   for (const K& k : rows) {
     const alg::Schedule ideal = build(k.topo, k.algo, 1), keep = build(k.topo, k.algo, 1, "keep");
@@ -260,8 +266,9 @@ TEST(TorusExchangeOracle, Row16KeepMode) {
     for (auto v : mx) B += v;
     EXPECT_EQ(B, k.B) << k.topo << " " << k.algo;
     EXPECT_EQ(alg::check_memory(keep, alg::reference_run(keep)), "") << k.topo << " " << k.algo;
-    if (std::string(k.algo) == "torus-t1.2")
+    if (std::string(k.algo) == "torus-t1.2") {
       EXPECT_EQ(mx, (std::vector<uint64_t>{511, 1023, 1016, 2040, 2048, 2048, 2048, 2048, 2048, 2048, 2032, 1022}));
+    }
     if (std::string(k.algo) == "torus-t1.1" && std::string(k.topo) == "torus:32x32") {
       EXPECT_EQ(mx[0], 511u);
       EXPECT_EQ(mx[1], 1023u);

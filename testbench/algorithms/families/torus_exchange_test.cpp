@@ -50,7 +50,7 @@ void expect_row(const Row& row) {
   uint64_t B = 0;
   for (uint64_t v : hi) B += v;
   EXPECT_EQ(B, row.B);
-  if (!row.messages.empty()) EXPECT_EQ(count, row.messages);
+  if (!row.messages.empty()) { EXPECT_EQ(count, row.messages); }
   const alg::ScheduleCheck c = alg::check_schedule(s, topo, 1, false);
   std::vector<int> hops;
   uint64_t H = 0;
@@ -59,7 +59,7 @@ void expect_row(const Row& row) {
     H += uint64_t(st.max_hops);
   }
   EXPECT_EQ(H, row.H);
-  if (!row.hops.empty()) EXPECT_EQ(hops, row.hops);
+  if (!row.hops.empty()) { EXPECT_EQ(hops, row.hops); }
   EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "");
   // The family's own counts (what `run` prints) agree with the counted ones.
   const alg::ExchangeCounts k = alg::exchange_counts(s, topo, 1);
@@ -74,15 +74,33 @@ TEST(TorusExchangeOracle, Rows1To2SmallTori) {
 }
 
 TEST(TorusExchangeOracle, Rows3To4SixteenBySixteen) {
-  expect_row({"torus:16x16", "torus-t1", 9, cat({128}, rep(256, 8)), 2176, 37,
-              {256, 128, 128, 128, 128, 128, 128, 128, 128}, {1, 1, 3, 3, 7, 7, 7, 7, 1}});
-  expect_row({"torus:16x16", "torus-t2", 12, rep(128, 12), 1536, 64, cat(std::vector<int>(4, 256), std::vector<int>(8, 128)),
+  expect_row({"torus:16x16",
+              "torus-t1",
+              9,
+              cat({128}, rep(256, 8)),
+              2176,
+              37,
+              {256, 128, 128, 128, 128, 128, 128, 128, 128},
+              {1, 1, 3, 3, 7, 7, 7, 7, 1}});
+  expect_row({"torus:16x16",
+              "torus-t2",
+              12,
+              rep(128, 12),
+              1536,
+              64,
+              cat(std::vector<int>(4, 256), std::vector<int>(8, 128)),
               {1, 1, 3, 3, 7, 7, 7, 7, 7, 7, 7, 7}});
 }
 
 TEST(TorusExchangeOracle, Rows5To7ThirtyTwoByThirtyTwo) {
-  expect_row({"torus:32x32", "torus-t1", 12, cat(cat({512, 1024, 1024}, rep(2048, 8)), {1024}), 19968, 86,
-              {1024, 512, 512, 256, 256, 256, 256, 256, 256, 256, 256, 512}, {1, 1, 3, 3, 7, 7, 15, 15, 15, 15, 3, 1}});
+  expect_row({"torus:32x32",
+              "torus-t1",
+              12,
+              cat(cat({512, 1024, 1024}, rep(2048, 8)), {1024}),
+              19968,
+              86,
+              {1024, 512, 512, 256, 256, 256, 256, 256, 256, 256, 256, 512},
+              {1, 1, 3, 3, 7, 7, 15, 15, 15, 15, 3, 1}});
   expect_row({"torus:32x32", "torus-t1.1", 15, cat({512}, rep(1024, 14)), 14848, 143,
               cat(cat({1024, 512, 512, 512, 512, 512}, std::vector<int>(8, 256)), {512}),
               cat(cat({1, 1, 3, 3, 7, 7}, std::vector<int>(8, 15)), {1})});
@@ -186,9 +204,11 @@ TEST(TorusExchangeOracle, Row13GeneralFormulasAndHopTable) {
       const std::string topo = fmt::format("torus:{0}x{0}", 1 << d);
       alg::AlgorithmArgs a;
       a.words = 1;
-      const alg::Schedule s = alg::make_schedule("torus-exchange", Topology::parse(topo), a, {{"--x", std::to_string(x)}});
+      const alg::Schedule s =
+          alg::make_schedule("torus-exchange", Topology::parse(topo), a, {{"--x", std::to_string(x)}});
       const int S = d <= 3 ? 2 * d : 3 * (1 << (d - 2 - x)) + 3 * x;
-      const uint64_t B = d <= 3 ? uint64_t(d) << (2 * d) : 3ull * (1ull << (3 * d - 3)) + 5ull * ((1ull << x) - 1) * (1ull << (2 * d - 1));
+      const uint64_t B = d <= 3 ? uint64_t(d) << (2 * d)
+                                : 3ull * (1ull << (3 * d - 3)) + 5ull * ((1ull << x) - 1) * (1ull << (2 * d - 1));
       uint64_t b = 0;
       trace(s, 1, [&](uint32_t, const std::vector<Msg>& msgs, const std::vector<int>&) {
         size_t mx = 0;
@@ -234,8 +254,8 @@ TEST(TorusExchangeContention, Rows14And17TorusAndMesh) {
             const int load = std::string(kind) == "mesh" && in_d && d >= 3 ? 2 : 1;
             EXPECT_EQ(sc.max_channel_load, load) << "step " << sc.step;
           }
-          if (std::string(kind) == "torus") EXPECT_TRUE(c.contention_free());
-          if (d <= 4 || std::string(mode) == "ideal") EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "");
+          if (std::string(kind) == "torus") { EXPECT_TRUE(c.contention_free()); }
+          if (d <= 4 || std::string(mode) == "ideal") { EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), ""); }
         }
 }
 
@@ -253,10 +273,12 @@ TEST(TorusExchangeOptions, ErrorsNameTheFieldAndTheAllowedValues) {
   };
   EXPECT_EQ(error("torus:16x16", "torus-exchange", {{"--x", "2"}}),
             "--x: x = 2 needs d >= 5, torus:16x16 has d = 4; allowed: x = 0..1 (0 = T2, 1 = T1.1 = T1)");
-  EXPECT_NE(error("torus:8x8", "torus-exchange", {{"--x", "1"}}).find("allowed: x = 0 (for d = 3 T1 = T2"), std::string::npos);
+  EXPECT_NE(error("torus:8x8", "torus-exchange", {{"--x", "1"}}).find("allowed: x = 0 (for d = 3 T1 = T2"),
+            std::string::npos);
   EXPECT_NE(error("torus:32x32", "torus-exchange", {{"--x", "1"}, {"--variant", "T1"}}).find("--variant: T1 is x = 2"),
             std::string::npos);
-  EXPECT_NE(error("torus:32x32", "torus-exchange", {{"--x", "9"}}).find("--x: '9'; allowed: auto, 0, 1"), std::string::npos);
+  EXPECT_NE(error("torus:32x32", "torus-exchange", {{"--x", "9"}}).find("--x: '9'; allowed: auto, 0, 1"),
+            std::string::npos);
   EXPECT_NE(error("torus:8x16", "torus-exchange", {}).find("--topology: the torus-exchange family runs on a square"),
             std::string::npos);
   EXPECT_NE(error("torus:12x12", "torus-t2", {}).find("allowed: torus:4x4"), std::string::npos);

@@ -9,9 +9,9 @@
 
 #include <functional>
 #include <map>
-#include <tuple>
 #include <set>
 #include <sstream>
+#include <tuple>
 
 #include "algorithms/families/torus_exchange/torus_exchange.h"
 #include "algorithms/reference_run.h"
@@ -92,7 +92,8 @@ inline void trace(const alg::Schedule& s, uint32_t m, const StepHook& hook) {
   }
 }
 
-inline alg::Schedule build(const std::string& topo, const std::string& algo, uint32_t words, const std::string& mode = "ideal") {
+inline alg::Schedule build(const std::string& topo, const std::string& algo, uint32_t words,
+                           const std::string& mode = "ideal") {
   alg::AlgorithmArgs a;
   a.words = words;
   return alg::make_schedule(algo, Topology::parse(topo), a, {{"--mode", mode}});
@@ -117,6 +118,5 @@ inline std::string xy(const Topology& t, int u) {
   const auto c = t.coords(u);
   return "(" + std::to_string(c[0]) + "," + std::to_string(c[1]) + ")";
 }
-
 
 }  // namespace wn::fw::torus_test

@@ -97,7 +97,7 @@ TEST(PacketStore, TagIsTheIdBelowTwoToTheMsgWidth) {
   for (uint32_t i = 0; i < 100; ++i) EXPECT_EQ(s.id_of_tag(msg_tag(i)), i);
   for (uint32_t i = 0; i < 50; ++i) s.release(i);
   for (uint32_t i = 0; i < 100; ++i) EXPECT_EQ(s.id_of_tag(msg_tag(i)), i);  // released ids: still themselves
-  EXPECT_EQ(s.id_of_tag(200), 200u);  // not created: unknown
+  EXPECT_EQ(s.id_of_tag(200), 200u);                                         // not created: unknown
   EXPECT_FALSE(s.valid(200));
   EXPECT_FALSE(s.released(200));
 }

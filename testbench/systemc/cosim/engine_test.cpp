@@ -92,8 +92,8 @@ TEST(Engine, DeadlockReportWithoutTrackingCarriesTheRerunHint) {
   EXPECT_FALSE(engine.explaining());
   std::vector<std::unique_ptr<NodeModule>> nodes;
   for (int i = 0; i < topo.nodes(); ++i)
-    nodes.push_back(std::make_unique<NodeModule>(fmt::format("node{}", i).c_str(), i, engine.network(),
-                                                 engine.store(), engine.scoreboard()));
+    nodes.push_back(std::make_unique<NodeModule>(fmt::format("node{}", i).c_str(), i, engine.network(), engine.store(),
+                                                 engine.scoreboard()));
   for (const ScheduledPacket& s : ring_exchange(topo)) {
     PacketRecord p;
     p.src = s.src;
@@ -102,19 +102,19 @@ TEST(Engine, DeadlockReportWithoutTrackingCarriesTheRerunHint) {
     nodes[size_t(s.src)]->ni.post(engine.store().add(p));
   }
   bool deadlock = false;
-  engine.run([&](uint64_t now) {
-               for (auto& n : nodes) n->ni.drive(now);
-             },
-             [&](uint64_t now) {
-               for (int r : engine.network().evaluated()) nodes[size_t(r)]->ni.collect(now);
-               deadlock = engine.deadlocked(now);
-               return !deadlock && now + 1 < 10000;
-             });
+  engine.run(
+      [&](uint64_t now) {
+        for (auto& n : nodes) n->ni.drive(now);
+      },
+      [&](uint64_t now) {
+        for (int r : engine.network().evaluated()) nodes[size_t(r)]->ni.collect(now);
+        deadlock = engine.deadlocked(now);
+        return !deadlock && now + 1 < 10000;
+      });
   ASSERT_TRUE(deadlock);
   const std::string& r = engine.deadlock_report();
   EXPECT_EQ(r.rfind("deadlock: no flit moved for 50 cycles (since cycle ", 0), 0u) << r;
-  EXPECT_NE(r.find(fmt::format(", {} flits in the network\n", engine.network().flits_in_network())),
-            std::string::npos)
+  EXPECT_NE(r.find(fmt::format(", {} flits in the network\n", engine.network().flits_in_network())), std::string::npos)
       << r;
   EXPECT_NE(r.find("\nrerun with --explain-deadlock (seed 3 reproduces this run) for the wait-for analysis\n"),
             std::string::npos)

@@ -70,7 +70,8 @@ inline const MessageDelay& delay(const FirmwareRunResult& r, int src) {
 // Its latency beyond zero load, from the logged times alone.
 inline uint64_t lateness(const FirmwareRunResult& r, int src) {
   for (const auto& m : r.log.messages)
-    if (m.src == src) return m.delivered - m.head_injected - uint64_t(alg::CostParams{}.network_cycles(m.hops, m.words));
+    if (m.src == src)
+      return m.delivered - m.head_injected - uint64_t(alg::CostParams{}.network_cycles(m.hops, m.words));
   return 0;
 }
 

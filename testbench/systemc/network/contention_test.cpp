@@ -96,7 +96,8 @@ TEST(Contention, TwoReceivesOnOnePortNodeArePortContention) {
   // exactly its excess over zero load.
   EXPECT_EQ(port, 10u);
   EXPECT_EQ(other, 0u);
-  const MessageRecord& late = r.log.messages[0].delivered > r.log.messages[1].delivered ? r.log.messages[0] : r.log.messages[1];
+  const MessageRecord& late =
+      r.log.messages[0].delivered > r.log.messages[1].delivered ? r.log.messages[0] : r.log.messages[1];
   EXPECT_EQ(late.delivered - late.head_injected, uint64_t(alg::CostParams{}.network_cycles(1, 8)) + 10u);
   const MessageDelay& d = r.message_delay[&late == &r.log.messages[0] ? 0 : 1];
   EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 4>{0, 0, 10, 0}));
@@ -147,7 +148,8 @@ std::string fingerprint(const FirmwareRunResult& r) {
   std::string s;
   for (uint32_t m = 0; m < r.log.messages.size(); ++m) {
     const auto b = r.message_blocked(m);
-    s += std::to_string(b[0]) + "/" + std::to_string(b[1]) + "/" + std::to_string(b[2]) + "/" + std::to_string(b[3]) + " ";
+    s += std::to_string(b[0]) + "/" + std::to_string(b[1]) + "/" + std::to_string(b[2]) + "/" + std::to_string(b[3]) +
+         " ";
     const auto& d = r.message_delay[m].delay;
     s += "d" + std::to_string(d.cycles[0]) + "/" + std::to_string(d.cycles[1]) + "/" + std::to_string(d.cycles[2]) +
          "/" + std::to_string(d.cycles[3]) + " ";

@@ -7,10 +7,10 @@
 #include <string>
 #include <tuple>
 
-#include "systemc/router/lockstep/lockstep_router.h"
 #include "experiments/isolated_run.h"
-#include "systemc/cosim/packet_run.h"
 #include "experiments/traffic_run.h"
+#include "systemc/cosim/packet_run.h"
+#include "systemc/router/lockstep/lockstep_router.h"
 
 namespace wn {
 namespace {
@@ -101,11 +101,15 @@ TEST(ZeroLoad, LatencyMatchesTheFormulaOnEveryTopology) {
     const PacketRecord& rec = r.packets[i];
     const int h = topo.hops(pk[i].src, pk[i].dst);
     EXPECT_EQ(rec.head_injected, pk[i].post_cycle);
-    EXPECT_EQ(rec.tail_ejected - rec.head_injected, uint64_t(3 * (h + 1) + pk[i].flits - 1))
+    EXPECT_EQ(rec.tail_ejected - rec.head_injected, uint64_t(kHopCycles * (h + 1) + pk[i].flits - 1))
         << "packet " << i << " h=" << h << " L=" << pk[i].flits;
-    EXPECT_EQ(rec.head_ejected - rec.head_injected, uint64_t(3 * (h + 1)));
+    EXPECT_EQ(rec.head_ejected - rec.head_injected, uint64_t(kHopCycles * (h + 1)));
   }
 }
+
+// The number itself, where rtl/README.md §5 states it: every prediction and delay view reads
+// kHopCycles, so a change to the router's pipeline is one edit there and one here.
+static_assert(kHopCycles == 3 && kRouterStageCycles == 2, "rtl/README.md §5: a router is 3 cycles, 2 before the link");
 
 TEST(ZeroLoad, TorusAndCubeHopsAndLatency) {
   NetworkParams p;
@@ -122,7 +126,7 @@ TEST(ZeroLoad, TorusAndCubeHopsAndLatency) {
   ASSERT_TRUE(r.ok) << r.report;
   for (size_t i = 0; i < pk.size(); ++i) {
     const int h = topo.hops(pk[i].src, pk[i].dst);
-    EXPECT_EQ(r.packets[i].tail_ejected - r.packets[i].head_injected, uint64_t(3 * (h + 1) + pk[i].flits - 1));
+    EXPECT_EQ(r.packets[i].tail_ejected - r.packets[i].head_injected, uint64_t(kHopCycles * (h + 1) + pk[i].flits - 1));
   }
 }
 
@@ -237,7 +241,7 @@ namespace {
 // The lock-step checker must be able to fail: a test-only fault in the C++
 // model (one credit for output 0 is lost) has to stop the run with a
 // divergence report naming the cycle and the router.
-TrafficOptions lockstep_options(int fault) {
+TrafficOptions lockstep_options(ModelFault fault) {
   TrafficOptions opt;
   opt.topology = "mesh:4x4";
   opt.ports = "one";
@@ -252,7 +256,7 @@ TrafficOptions lockstep_options(int fault) {
 
 TEST(Lockstep, InjectedModelFaultIsCaught) {
   try {
-    run_traffic(lockstep_options(1));
+    run_traffic(lockstep_options(ModelFault::CreditLate));
     FAIL() << "the injected fault went unnoticed";
   } catch (const LockstepDivergence& e) {
     const std::string what = e.what();
@@ -262,7 +266,7 @@ TEST(Lockstep, InjectedModelFaultIsCaught) {
   }
 }
 
-TEST(Lockstep, WithoutFaultTheSameRunIsEqual) { EXPECT_TRUE(run_traffic(lockstep_options(0)).ok); }
+TEST(Lockstep, WithoutFaultTheSameRunIsEqual) { EXPECT_TRUE(run_traffic(lockstep_options(ModelFault::None)).ok); }
 
 }  // namespace
 }  // namespace wn

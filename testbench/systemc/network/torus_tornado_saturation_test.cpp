@@ -51,8 +51,7 @@ TEST(TorusTornadoSaturation, DatelineClassesLeaveVc1IdleOnFiveOfEightRingLinks) 
     }
   }
   // Link:            0->1    1->2    2->3    3->4    4->5    5->6    6->7    7->0
-  const std::array<std::array<int, 2>, 8> expected{
-      {{1, 2}, {2, 1}, {3, 0}, {3, 0}, {3, 0}, {3, 0}, {3, 0}, {0, 3}}};
+  const std::array<std::array<int, 2>, 8> expected{{{1, 2}, {2, 1}, {3, 0}, {3, 0}, {3, 0}, {3, 0}, {3, 0}, {0, 3}}};
   EXPECT_EQ(flows, expected);
 }
 

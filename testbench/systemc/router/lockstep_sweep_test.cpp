@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "systemc/router/lockstep/lockstep_router.h"
 #include "experiments/traffic_run.h"
+#include "systemc/router/lockstep/lockstep_router.h"
 
 namespace wn {
 namespace {

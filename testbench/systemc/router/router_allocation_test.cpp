@@ -178,8 +178,9 @@ TEST(RouterModel, AllPortEjectionIsConcurrentOneChannelSerializes) {
     auto r = std::make_unique<Rig>(c);
     for (int i = 0; i < L; ++i) {
       for (int p = 0; p < 4; ++p)
-        r->arrive(p, 0, i == 0 ? flit::make_head(false, c.addr, 0, 0, uint32_t(p))
-                               : flit::make_body(i == L - 1, uint64_t(p)));
+        r->arrive(
+            p, 0,
+            i == 0 ? flit::make_head(false, c.addr, 0, 0, uint32_t(p)) : flit::make_body(i == L - 1, uint64_t(p)));
       r->step();
     }
     r->run(30);
@@ -212,7 +213,7 @@ TEST(RouterModel, AllPortEjectionIsConcurrentOneChannelSerializes) {
 
 // ---- test-only faults ----------------------------------------------------------------------
 // Two models fed the same inputs; returns the first call where their outputs differ, or -1.
-int first_divergence(int fault, const RouterConfig& c, const std::vector<std::vector<uint64_t>>& pkts, int calls,
+int first_divergence(ModelFault fault, const RouterConfig& c, const std::vector<std::vector<uint64_t>>& pkts, int calls,
                      bool no_credits_back = false) {
   Rig good(c), bad(c, fault);
   for (size_t i = 0; i < pkts.size(); ++i) {
@@ -247,13 +248,13 @@ TEST(RouterModel, FaultSwitchMakesADetectableDivergence) {
   c.inj = 2;
   const uint32_t dest = pack(c, {2, 0});
   const std::vector<std::vector<uint64_t>> pkts = {packet(dest, 1, 6), packet(dest, 2, 6)};
-  EXPECT_EQ(first_divergence(0, c, pkts, 40), -1);
-  EXPECT_EQ(first_divergence(2, c, pkts, 40), 3);  // first contended SA (call 3) picks the other input
+  EXPECT_EQ(first_divergence(ModelFault::None, c, pkts, 40), -1);
+  EXPECT_EQ(first_divergence(ModelFault::SwitchSecond, c, pkts, 40), 3);  // first contended SA (call 3) picks the other input
   // buf = 1: every credit matters. Flit at 2, credit given at 4, usable at 5.
   c.buf = 1;
-  EXPECT_EQ(first_divergence(0, c, pkts, 40), -1);
-  EXPECT_EQ(first_divergence(1, c, pkts, 40), 5);  // that credit applied one edge late
-  EXPECT_EQ(first_divergence(3, c, pkts, 40), 5);  // that credit lost
+  EXPECT_EQ(first_divergence(ModelFault::None, c, pkts, 40), -1);
+  EXPECT_EQ(first_divergence(ModelFault::CreditLate, c, pkts, 40), 5);  // that credit applied one edge late
+  EXPECT_EQ(first_divergence(ModelFault::CreditLost, c, pkts, 40), 5);  // that credit lost
 }
 
 }  // namespace

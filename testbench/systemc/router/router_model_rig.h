@@ -35,7 +35,7 @@ struct Event {
 // as injection credits allow, and a recorder of every output event.
 class Rig {
  public:
-  explicit Rig(const RouterConfig& cfg, int fault = 0) : cfg_(cfg) {
+  explicit Rig(const RouterConfig& cfg, ModelFault fault = ModelFault::None) : cfg_(cfg) {
     r_.set_fault(fault);
     r_.reset(cfg);
     icred_.fill(cfg.buf);

@@ -79,7 +79,7 @@ TEST(RouterModel, HeadOnNetworkInputLeavesThreeCyclesLater) {
   EXPECT_EQ(r.out.out_valid, 0u);  // allocated, does not move yet
   EXPECT_TRUE(r.out.busy);
   r.step();
-  ASSERT_EQ(r.out.out_valid, 1u);  // output 0 (+X) after call 6
+  ASSERT_EQ(r.out.out_valid, 1u);             // output 0 (+X) after call 6
   EXPECT_EQ(flit::vc(r.out.out_flit[0]), 0);  // lowest free VC of [0, V-1]
   EXPECT_EQ(flit::msg(r.out.out_flit[0]), 9u);
   EXPECT_EQ(r.out.from_port[0], 1);
@@ -99,8 +99,8 @@ TEST(RouterModel, OneHopBetweenTwoRoutersWiredByHand) {
     ch.at(0).send(0, packet(ch.addr(1), 5, L));  // goes in with call 2
     ch.run(L + 12);
     const int t0 = 2;
-    EXPECT_EQ(ch.at(0).times(0), range(t0 + 2, L));      // R0 output +X
-    EXPECT_EQ(ch.at(1).times(kEj), range(t0 + 5, L));    // R1 ejection
+    EXPECT_EQ(ch.at(0).times(0), range(t0 + 2, L));    // R0 output +X
+    EXPECT_EQ(ch.at(1).times(kEj), range(t0 + 5, L));  // R1 ejection
     const auto ev = ch.at(1).on(kEj);
     ASSERT_EQ(int(ev.size()), L);
     EXPECT_EQ(ev[0].from_port, 1);  // arrived on input 1 (from -X)

@@ -213,8 +213,8 @@ TEST_P(RouterUnitTest, WidestHeaderFieldsRoundTrip) {
       {cube(12, 0), 0x800 | 0x1, 0x555, 0x55, 0x5555555, 0},
       // 64x64: coordinates 6+6 bits; (63, 63) = 4095
       {mesh, kMaxAddr, kMaxAddr, kMaxStep, kMaxMsg, kEj},
-      {mesh, pack(mesh, {63, 0}), kMaxAddr, 1, kMaxMsg - 1, 3},   // -Y
-      {mesh, pack(mesh, {0, 63}), 1, kMaxStep, 1, 1},             // -X
+      {mesh, pack(mesh, {63, 0}), kMaxAddr, 1, kMaxMsg - 1, 3},       // -Y
+      {mesh, pack(mesh, {0, 63}), 1, kMaxStep, 1, 1},                 // -X
       {torus, pack(torus, {63, 0}), kMaxAddr, kMaxStep, kMaxMsg, 1},  // wrap -X
       {torus, pack(torus, {0, 32}), kMaxAddr, kMaxStep, kMaxMsg, 2},  // tie k/2 goes +Y
       {torus, pack(torus, {0, 33}), 0, 0, kMaxMsg, 3},

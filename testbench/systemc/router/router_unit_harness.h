@@ -11,10 +11,10 @@
 #include <vector>
 
 #include "systemc/core/flit.h"
-#include "systemc/router/router_unit.h"
-#include "testbench/systemc/router/router_config_helpers.h"
 #include "systemc/router/model/router_model.h"
+#include "systemc/router/router_unit.h"
 #include "systemc/router/rtl/router_rtl.h"
+#include "testbench/systemc/router/router_config_helpers.h"
 
 namespace wn::router_test {
 

@@ -254,7 +254,6 @@ TEST_P(RouterUnitTest, InjectionCreditsFollowTheOutput) {
   EXPECT_TRUE(out_.busy);
 }
 
-
 INSTANTIATE_TEST_SUITE_P(Backends, RouterUnitTest, ::testing::ValuesIn(backends()),
                          [](const ::testing::TestParamInfo<BackendEntry>& info) { return info.param.name; });
 

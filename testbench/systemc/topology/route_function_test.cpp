@@ -3,8 +3,8 @@
 
 #include <vector>
 
-#include "systemc/topology/route_function.h"
 #include "systemc/core/router_types.h"
+#include "systemc/topology/route_function.h"
 #include "testbench/systemc/router/router_config_helpers.h"
 
 namespace wn {
@@ -152,7 +152,7 @@ TEST(RouteFunction, CubeECubeLowestDifferingBitFirst) {
   const RouterConfig c = cube(4, 0b0101, 3);
   Route r = route(c, 0b0110, -1, 0);  // diff 0011
   EXPECT_EQ(r.out, 0);
-  expect_range(r, 0, 2);  // all VCs
+  expect_range(r, 0, 2);                      // all VCs
   EXPECT_EQ(route(c, 0b0111, -1, 0).out, 1);  // diff 0010
   EXPECT_EQ(route(c, 0b0001, -1, 0).out, 2);  // diff 0100
   EXPECT_EQ(route(c, 0b1101, 2, 1).out, 3);   // diff 1000
