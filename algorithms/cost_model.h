@@ -12,15 +12,15 @@
 namespace wn::alg {
 
 struct CostParams {
-  double alpha = 0;                    // send startup, cycles (serialized per node)
-  double gamma = 0;                    // receive completion, cycles (serialized per node)
+  double alpha = 0;                        // send startup, cycles (serialized per node)
+  double gamma = 0;                        // receive completion, cycles (serialized per node)
   int router_cycles_per_hop = kHopCycles;  // zero-load T = kHopCycles (h+1) + (flits-1)
-  int words_per_flit = 1;              // 32-bit words carried by one body flit
-  uint32_t max_packet_words = 0;       // 0: a message is one packet (one worm)
-  double copy_cycles_per_word = 0;     // receive copy / local copy
-  double combine_cycles_per_word = 0;  // receive with a reduction operator
-  double index_cycles_per_word = 0;    // computing an address per word (LocalOp::indexed)
-  int ports = 1;                       // injection (= ejection) channels per node
+  int words_per_flit = 1;                  // 32-bit words carried by one body flit
+  uint32_t max_packet_words = 0;           // 0: a message is one packet (one worm)
+  double copy_cycles_per_word = 0;         // receive copy / local copy
+  double combine_cycles_per_word = 0;      // receive with a reduction operator
+  double index_cycles_per_word = 0;        // computing an address per word (LocalOp::indexed)
+  int ports = 1;                           // injection (= ejection) channels per node
 
   // Packets and flits of a message of `words` words (one head flit per packet).
   uint32_t packets(uint32_t words) const;

@@ -10,6 +10,7 @@ PACKAGES=(
   yosys python3 python3-matplotlib
   python3-pandas  # wormnet.load_frame (python/wormnet): reports as DataFrames
   python3-jsonschema  # testbench/tools/validate_reports.py: every report against docs/schemas/
+  clang-format  # testbench/tools/check_format.sh: every C++ file as .clang-format says
   parallel  # GNU parallel: `wormnet sweep --emit parallel` and its test
   z3  # the SMT solver yosys-smtbmc drives for the router's formal properties (rtl/formal, label formal)
   libcadical-dev  # CaDiCaL: `wormnet synth` (incremental CNF SAT; lighter and faster on pure CNF than z3)

@@ -60,5 +60,4 @@ inline Route route(const RouterConfig& cfg, uint32_t dest, int in_port, int in_v
   return r;
 }
 
-
 }  // namespace wn

@@ -94,7 +94,9 @@ void expect_valid(const Topology& t, const sy::Request& req, const sy::Result& r
       const int now = ++load[std::make_pair(m.step, l)];
       EXPECT_EQ(now, 1) << "step " << m.step;
     }
-    if (req.max_hops) { EXPECT_LE(t.hops(m.from, m.to), req.max_hops); }
+    if (req.max_hops) {
+      EXPECT_LE(t.hops(m.from, m.to), req.max_hops);
+    }
     for (int v : req.avoid) {
       EXPECT_NE(m.from, v);
       EXPECT_NE(m.to, v);
@@ -160,8 +162,12 @@ TEST(Synth, SymmetryBreakingAndIncrementalSolvingKeepTheAnswers) {
       // 4x4, 3 ports: 2 UNSAT, 3 SAT; 5x5, 4 ports: 2 UNSAT, 3 SAT; torus 5x5, 3 ports: 3 (= the bound).
       EXPECT_EQ(r.steps, 3);
       EXPECT_EQ(r.attempts.back().result, "SAT");
-      if (ports == 3 && topo == "mesh:4x4") { EXPECT_EQ(r.attempts.front().result, "UNSAT"); }
-      if (ports == 4) { EXPECT_EQ(r.attempts.front().result, "UNSAT"); }
+      if (ports == 3 && topo == "mesh:4x4") {
+        EXPECT_EQ(r.attempts.front().result, "UNSAT");
+      }
+      if (ports == 4) {
+        EXPECT_EQ(r.attempts.front().result, "UNSAT");
+      }
       expect_valid(t, req, r);
     }
   }

@@ -47,7 +47,9 @@ void expect_steps_separated(const nlohmann::json& r, uint64_t cost) {
   ASSERT_GT(first_start.size(), 1u);
   uint64_t done = 0;
   for (const auto& [tag, start] : first_start) {
-    if (tag > first_start.begin()->first) { EXPECT_GE(start, done + cost) << "step " << tag; }
+    if (tag > first_start.begin()->first) {
+      EXPECT_GE(start, done + cost) << "step " << tag;
+    }
     done = std::max(done, last_end[tag]);
   }
 }

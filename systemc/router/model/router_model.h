@@ -50,7 +50,7 @@ class RouterModel final : public RouterUnit {
   void set_fault(ModelFault kind) { fault_ = kind; }
 
  private:
-  struct Grant {     // a VC allocation decided this cycle, applied at the edge
+  struct Grant {         // a VC allocation decided this cycle, applied at the edge
     uint8_t q, out, vc;  // out: network o, or kEjOut + j
   };
   static constexpr int kQ = kMaxPorts * kMaxVcs + kMaxPorts;  // input VCs (<= 55 < 64)
@@ -104,12 +104,12 @@ class RouterModel final : public RouterUnit {
   }
 
   // The units, in cycle() order.
-  void route_front(int q);                      // wn_route_unit: the front head of an IDLE VC
-  int vc_allocate(Grant* grants);               // wn_vc_allocator: decide
-  void switch_allocate(RouterOut& out);         // wn_switch_allocator + wn_crossbar: decide and apply
-  void vc_grant(const Grant* grants, int n);    // wn_vc_allocator: apply at the edge
-  void credits_in(const RouterIn& in);          // wn_output_unit: credits from downstream
-  void buffer_write(const RouterIn& in);        // wn_input_unit: flits into the VC FIFOs
+  void route_front(int q);                    // wn_route_unit: the front head of an IDLE VC
+  int vc_allocate(Grant* grants);             // wn_vc_allocator: decide
+  void switch_allocate(RouterOut& out);       // wn_switch_allocator + wn_crossbar: decide and apply
+  void vc_grant(const Grant* grants, int n);  // wn_vc_allocator: apply at the edge
+  void credits_in(const RouterIn& in);        // wn_output_unit: credits from downstream
+  void buffer_write(const RouterIn& in);      // wn_input_unit: flits into the VC FIFOs
   // One credit back for network output VC (o, w); keeps cr_ in step.
   void credit_up(int o, int w) {
     if (credits_[o][w]++ == 0 && (obusy_[o] >> w & 1)) cr_ |= uint64_t{1} << owner_[o][w];

@@ -47,8 +47,12 @@ TEST(BruckConcatOracles, RowsK1toK19FromTheMessageLog) {
     const Measured m = run_and_measure(bruck_run("bruck-concat", row.n, row.k, row.b), row.n);
     EXPECT_EQ(m.c1, row.c1);
     EXPECT_EQ(m.c2, row.c2);
-    if (!row.per_round.empty()) { EXPECT_EQ(m.round_max, row.per_round); }
-    if (!row.last_offsets.empty()) { EXPECT_EQ(m.offsets, row.last_offsets); }
+    if (!row.per_round.empty()) {
+      EXPECT_EQ(m.round_max, row.per_round);
+    }
+    if (!row.last_offsets.empty()) {
+      EXPECT_EQ(m.offsets, row.last_offsets);
+    }
     EXPECT_TRUE(m.distinct);
     EXPECT_LE(m.most_dsts, row.k);
     EXPECT_LE(m.most_srcs, row.k);
@@ -60,7 +64,9 @@ TEST(BruckConcatOracles, FirstRoundTargets) {
   const ScheduleRunResult r = run_schedule(bruck_run("bruck-concat", 9, 2, 1));
   ASSERT_TRUE(r.ok());
   for (const auto& msg : r.run.log.messages)
-    if (msg.step == 0) { EXPECT_TRUE((msg.dst - msg.src + 9) % 9 == 1 || (msg.dst - msg.src + 9) % 9 == 2); }
+    if (msg.step == 0) {
+      EXPECT_TRUE((msg.dst - msg.src + 9) % 9 == 1 || (msg.dst - msg.src + 9) % 9 == 2);
+    }
 }
 
 // K8: Table 1 as a standalone partition (n1 = 3, n2 = 7, b = 3, k = 3): a = 7,
@@ -140,7 +146,9 @@ TEST(BruckConcatOracles, K16PhaseAHoldings) {
     }
   }
   for (const auto& msg : r.run.log.messages)
-    if (msg.step < 2) { EXPECT_EQ(msg.words, b * (msg.step == 0 ? 1u : 4u)); }
+    if (msg.step < 2) {
+      EXPECT_EQ(msg.words, b * (msg.step == 0 ? 1u : 4u));
+    }
 }
 
 // K18: the folklore baseline, a binomial gather then a broadcast of the whole

@@ -57,7 +57,9 @@ TEST(BruckIndexOracles, RowsI1toI21FromTheMessageLog) {
     const Measured m = run_and_measure(bruck_run("bruck-index", row.n, row.k, 1, row.r), row.n);
     EXPECT_EQ(m.c1, row.c1);
     EXPECT_EQ(m.c2, row.c2);
-    if (!row.per_round.empty()) { EXPECT_EQ(m.round_max, row.per_round); }
+    if (!row.per_round.empty()) {
+      EXPECT_EQ(m.round_max, row.per_round);
+    }
     EXPECT_TRUE(m.distinct);
     EXPECT_LE(m.most_dsts, row.k);
   }

@@ -32,10 +32,16 @@ void check(const Row& r, bool per_word = false) {
   const Steps s = run_steps(r.o);
   ASSERT_TRUE(s.ok) << s.error;
   const uint64_t unit = per_word ? 1 : r.o.words;
-  if (*r.steps) { EXPECT_EQ(s.edges, parse_steps(r.steps)); }
+  if (*r.steps) {
+    EXPECT_EQ(s.edges, parse_steps(r.steps));
+  }
   EXPECT_EQ(s.c1, r.c1);
-  if (r.c2 != kAny) { EXPECT_EQ(s.c2, r.c2 * unit); }
-  if (r.c3 != kAny) { EXPECT_EQ(s.c3, r.c3 * unit); }
+  if (r.c2 != kAny) {
+    EXPECT_EQ(s.c2, r.c2 * unit);
+  }
+  if (r.c3 != kAny) {
+    EXPECT_EQ(s.c3, r.c3 * unit);
+  }
 }
 
 TEST(CclOracles, BcastB1toB8) {
@@ -222,7 +228,9 @@ TEST(CclOracles, IndexIX1toIX8) {
     EXPECT_EQ(s.c1, x.c1);
     EXPECT_EQ(s.c2, x.c2);
     EXPECT_EQ(s.c3, uint64_t(x.n) * x.c2);
-    if (!x.sizes.empty()) { EXPECT_EQ(s.largest, x.sizes); }
+    if (!x.sizes.empty()) {
+      EXPECT_EQ(s.largest, x.sizes);
+    }
   }
   const Steps d = run_steps(op("index", 6, 0, "direct"));  // direct = r = n
   EXPECT_EQ(d.c1, 5);

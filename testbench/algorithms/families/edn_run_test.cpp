@@ -30,7 +30,9 @@ void expect_run(const ScheduleRunOptions& o, bool stepwise, int steps = 0) {
   const ScheduleRunResult r = run_schedule(o);
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
   EXPECT_EQ(r.delay[size_t(Contention::Stepwise)] > 0, stepwise) << o.algorithm << " on " << o.topology;
-  if (steps) { EXPECT_EQ(r.predicted.steps, steps); }
+  if (steps) {
+    EXPECT_EQ(r.predicted.steps, steps);
+  }
 }
 
 // The static claim holds on the hardware (3-port nodes): zero stepwise-contention cycles.

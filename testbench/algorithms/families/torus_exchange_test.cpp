@@ -50,7 +50,9 @@ void expect_row(const Row& row) {
   uint64_t B = 0;
   for (uint64_t v : hi) B += v;
   EXPECT_EQ(B, row.B);
-  if (!row.messages.empty()) { EXPECT_EQ(count, row.messages); }
+  if (!row.messages.empty()) {
+    EXPECT_EQ(count, row.messages);
+  }
   const alg::ScheduleCheck c = alg::check_schedule(s, topo, 1, false);
   std::vector<int> hops;
   uint64_t H = 0;
@@ -59,7 +61,9 @@ void expect_row(const Row& row) {
     H += uint64_t(st.max_hops);
   }
   EXPECT_EQ(H, row.H);
-  if (!row.hops.empty()) { EXPECT_EQ(hops, row.hops); }
+  if (!row.hops.empty()) {
+    EXPECT_EQ(hops, row.hops);
+  }
   EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "");
   // The family's own counts (what `run` prints) agree with the counted ones.
   const alg::ExchangeCounts k = alg::exchange_counts(s, topo, 1);
@@ -254,8 +258,12 @@ TEST(TorusExchangeContention, Rows14And17TorusAndMesh) {
             const int load = std::string(kind) == "mesh" && in_d && d >= 3 ? 2 : 1;
             EXPECT_EQ(sc.max_channel_load, load) << "step " << sc.step;
           }
-          if (std::string(kind) == "torus") { EXPECT_TRUE(c.contention_free()); }
-          if (d <= 4 || std::string(mode) == "ideal") { EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), ""); }
+          if (std::string(kind) == "torus") {
+            EXPECT_TRUE(c.contention_free());
+          }
+          if (d <= 4 || std::string(mode) == "ideal") {
+            EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "");
+          }
         }
 }
 

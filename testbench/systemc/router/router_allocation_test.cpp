@@ -249,7 +249,8 @@ TEST(RouterModel, FaultSwitchMakesADetectableDivergence) {
   const uint32_t dest = pack(c, {2, 0});
   const std::vector<std::vector<uint64_t>> pkts = {packet(dest, 1, 6), packet(dest, 2, 6)};
   EXPECT_EQ(first_divergence(ModelFault::None, c, pkts, 40), -1);
-  EXPECT_EQ(first_divergence(ModelFault::SwitchSecond, c, pkts, 40), 3);  // first contended SA (call 3) picks the other input
+  EXPECT_EQ(first_divergence(ModelFault::SwitchSecond, c, pkts, 40),
+            3);  // first contended SA (call 3) picks the other input
   // buf = 1: every credit matters. Flit at 2, credit given at 4, usable at 5.
   c.buf = 1;
   EXPECT_EQ(first_divergence(ModelFault::None, c, pkts, 40), -1);
