@@ -17,7 +17,7 @@ README_MAX_LINES=300
 # Extended regular expressions, matched case-insensitively. A reader cannot open any of these.
 PATTERNS=(
   'seed-00[0-9]'
-  'spec §'
+  'spec[[:space:]]§'
   'spec seed'
   'spec digest'
   'issue[ -][0-9]+'
