@@ -30,7 +30,7 @@ LatencyStats summarize(const LatencyHistogram& h) {
 }
 
 // Router-to-router hops of the route from src to dst, in closed form: the
-// routing function (systemc/topology/route_function.cpp) is minimal on every topology
+// routing function (systemc/topology/route_function.h) is minimal on every topology
 // (dimension order on meshes, the shorter direction per dimension on tori,
 // e-cube on hypercubes), so this equals Topology::hops() without walking the
 // path (which allocates) once per delivered packet.
