@@ -79,6 +79,7 @@ void add_traffic_command(CLI::App& app) {
     opt->net.backend = parse_backend(*backend);
     opt->net.dateline = !*no_dateline;
     check_traffic_reads(cmd, *opt, *no_dateline);
+    word_deadlock_hint(*opt);
     check_writable(*json, "--json");
     check_writable(opt->trace, "--trace");
     if (opt->trace == "-") throw ConfigError("--trace", "a waveform is a binary FST file; allowed: a file name");

@@ -85,6 +85,13 @@ void add_traffic_run_options(CLI::App* cmd, TrafficOptions& opt, std::string& ba
   cmd->add_flag("--no-dateline", no_dateline, "debug: disable torus dateline VC classes (tori can deadlock)");
 }
 
+void word_deadlock_hint(TrafficOptions& opt) {
+  opt.deadlock_hint =
+      fmt::format("rerun with --explain-deadlock (seed {} reproduces this run) for the wait-for analysis", opt.seed);
+}
+
+std::string collective_deadlock_hint() { return "rerun with --explain-deadlock for the wait-for analysis"; }
+
 void check_traffic_reads(const CLI::App* cmd, const TrafficOptions& opt, bool no_dateline) {
   auto given = [&](const char* name) {
     const CLI::Option* o = cmd->get_option_no_throw(name);

@@ -44,6 +44,10 @@ void add_traffic_run_options(CLI::App* cmd, TrafficOptions& opt, std::string& ba
 // Options traffic reads only in some configurations (--hotspot-* with the hotspot pattern,
 // --no-dateline on a torus, --trace with RTL): given otherwise, a ConfigError naming the option.
 void check_traffic_reads(const CLI::App* cmd, const TrafficOptions& opt, bool no_dateline);
+// The hint a deadlock report ends with when --explain-deadlock was not given (traffic: the seed
+// reproduces the run; collectives: deterministic anyway).
+void word_deadlock_hint(TrafficOptions& opt);
+std::string collective_deadlock_hint();
 
 // "a,b,c" -> {"a", "b", "c"}; an empty item or an empty list is a ConfigError(field).
 std::vector<std::string> split_list(const std::string& s, const std::string& field);

@@ -125,6 +125,7 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   fw::ScheduleRunOptions o = c.opt;
   o.net.backend = parse_backend(c.backend);
   o.run.profile = fw::find_profile(c.profile);
+  o.run.deadlock_hint = collective_deadlock_hint();
   auto given = [&](const char* name) {  // `export` removes the options only a simulation reads
     const CLI::Option* opt = c.cmd->get_option_no_throw(name);
     return opt && opt->count() > 0;

@@ -125,6 +125,7 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
         TrafficOptions o = *opt;
         o.ports = p;
         o.rate = rate;
+        word_deadlock_hint(o);
         points.push_back({fmt::format("rate {} ports {}", rate, p), [o] { return run_traffic(o).to_json(); }});
       }
     bool ok = true;

@@ -167,6 +167,7 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
         o.net.backend = parse_backend(cli->backend);
         o.net.dateline = !cli->no_dateline;
         check_traffic_reads(&cli->app, o, cli->no_dateline);
+        word_deadlock_hint(o);
         // The network and the pattern up front, as for a run point (vcs: 3 on a torus is no point).
         const NetworkSetup setup = NetworkSetup::resolve(o.topology, o.ports, o.net);
         make_pattern(o.pattern, setup.topology, o.pattern_opt);

@@ -127,7 +127,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   eo.watchdog = opt.watchdog;
   eo.explain_deadlock = opt.explain_deadlock;
   eo.wording.since = true;
-  eo.wording.rerun_note = fmt::format(" (seed {} reproduces this run)", opt.seed);
+  eo.wording.rerun_hint = opt.deadlock_hint;
   eo.trace = opt.trace;
   Engine engine(topo, opt.net, eo);
   Network& net = engine.network();

@@ -28,6 +28,7 @@ struct TrafficOptions {
   // by default: it costs ~35% of the model's speed, and the same seed
   // reproduces the deadlock when a user asks for the explanation.
   bool explain_deadlock = false;
+  std::string deadlock_hint;  // printed after a deadlock report without the wait-for analysis (app/ words it)
   uint64_t seed = 1;
   std::string trace;  // FST path (RTL backend)
   // Packets each node's source queue holds (created, not yet in the network); a packet created at

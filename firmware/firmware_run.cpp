@@ -39,6 +39,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   eo.watchdog = opt.watchdog;
   eo.explain_deadlock = opt.explain_deadlock;
   eo.wording.title = "network deadlock";
+  eo.wording.rerun_hint = opt.deadlock_hint;
   eo.trace = opt.trace;
   Engine engine(topo, np, eo);
   Network& net = engine.network();

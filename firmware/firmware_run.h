@@ -32,6 +32,7 @@ struct FirmwareRunOptions {
   bool skip_idle = true;
   uint64_t watchdog = 20000;       // cycles without flit movement with flits inside = deadlock
   bool explain_deadlock = false;   // track every flit so a deadlock names its cycle of waits (slower)
+  std::string deadlock_hint;       // printed after a deadlock report without that analysis (app/ words it)
   uint64_t expected_messages = 0;  // hint: reserve the message log (a big cube's log is GBs)
   std::string trace;               // FST file (RTL backend)
   bool snapshots = false;          // keep every node's memory at the end of each of its steps

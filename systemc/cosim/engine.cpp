@@ -115,8 +115,7 @@ void Engine::report_deadlock() {
                      w.since ? fmt::format(" (since cycle {})", watchdog_.last_move()) : std::string(),
                      net_.flits_in_network());
   r += '\n';
-  r += tracker_ ? tracker_->explain_waits(net_, store_)
-                : fmt::format("rerun with --explain-deadlock{} for the wait-for analysis\n", w.rerun_note);
+  r += tracker_ ? tracker_->explain_waits(net_, store_) : w.rerun_hint.empty() ? std::string() : w.rerun_hint + "\n";
   deadlock_report_ = std::move(r);
 }
 

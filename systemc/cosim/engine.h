@@ -30,12 +30,13 @@ namespace wn {
 // The first line of a deadlock report. Commands word it differently and the
 // words are part of their pinned outputs:
 //   <title>[: no flit moved for W cycles[ (since cycle L)], F flits in the network]
-// followed by the wait-for analysis, or by a hint to rerun with it.
+// followed by the wait-for analysis, or by the caller's hint (the app words it: it owns the
+// option that turns the analysis on).
 struct DeadlockWording {
   std::string title = "deadlock";
   bool summary = true;     // the ": no flit moved ..." part
   bool since = false;      // name the cycle of the last movement
-  std::string rerun_note;  // after "--explain-deadlock" in the hint, e.g. " (seed 7 reproduces this run)"
+  std::string rerun_hint;  // the line after the report when waits are not tracked ("": none)
 };
 
 struct EngineOptions {

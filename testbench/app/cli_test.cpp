@@ -228,6 +228,16 @@ TEST(CliRun, RtlTraceIsWritten) {
   EXPECT_GT(f.tellg(), 1000) << "FST missing or empty";
 }
 
+// A deadlock report without the wait-for analysis ends with the CLI's hint, naming the option and
+// the seed (the layers below take the wording from app/).
+TEST(Cli, TrafficDeadlockHintNamesTheOptionAndTheSeed) {
+  const auto r = wormnet("traffic --topology torus:4x4 --no-dateline --rate 1.0 --cycles 3000 --seed 5");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("rerun with --explain-deadlock (seed 5 reproduces this run) for the wait-for analysis"),
+            std::string::npos)
+      << r.out;
+}
+
 // `check --deadlock`: exit 0 and "acyclic" for the routing function as shipped; exit 1 and the
 // ring's channels in the JSON for a torus without the dateline (docs/checks.md).
 TEST(Cli, DeadlockCheckOfTheRoutingFunction) {

@@ -87,7 +87,7 @@ TEST(Engine, DeadlockReportWithoutTrackingCarriesTheRerunHint) {
   EngineOptions eo;
   eo.watchdog = 50;
   eo.wording.since = true;
-  eo.wording.rerun_note = " (seed 3 reproduces this run)";
+  eo.wording.rerun_hint = "rerun with --explain-deadlock (seed 3 reproduces this run) for the wait-for analysis";
   Engine engine(topo, ring_params(), eo);
   EXPECT_FALSE(engine.explaining());
   std::vector<std::unique_ptr<NodeModule>> nodes;

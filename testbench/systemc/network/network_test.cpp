@@ -162,9 +162,11 @@ TEST(Deadlock, TorusWithoutDatelineDeadlocksUnderTornadoAndWatchdogReportsCycle)
 
 // Without flit tracking the watchdog (two counters) still stops the same run,
 // reports the flits stuck inside, and says how to get the explanation.
+// The hint is the caller's words (app/ names --explain-deadlock and the seed: Cli.TrafficDeadlockHint...).
 TEST(Deadlock, WatchdogWithoutTrackingStillDetectsAndPointsToExplainFlag) {
   TrafficOptions opt = tornado_on_torus(false);
   opt.seed = 7;
+  opt.deadlock_hint = "rerun with --explain-deadlock (seed 7 reproduces this run) for the wait-for analysis";
   const TrafficResult r = run_traffic(opt);
   EXPECT_TRUE(r.deadlock);
   EXPECT_FALSE(r.ok);
