@@ -63,5 +63,6 @@ struct RouterOut {
   bool busy = false;  // any state that can still change
 };
 constexpr uint8_t kInjBase = 16;
+static_assert(kInjBase >= kMaxPorts, "RouterOut::from_port: network inputs 0..kMaxPorts-1 must stay below kInjBase");
 
 }  // namespace wn

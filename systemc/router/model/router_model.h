@@ -53,9 +53,10 @@ class RouterModel final : public RouterUnit {
   struct Grant {         // a VC allocation decided this cycle, applied at the edge
     uint8_t q, out, vc;  // out: network o, or kEjOut + j
   };
-  static constexpr int kQ = kMaxPorts * kMaxVcs + kMaxPorts;  // input VCs (<= 55 < 64)
-  static constexpr int kEjOut = kMaxPorts;                    // output code: network o < kMaxPorts, ejection kEjOut + j
-  static constexpr uint8_t kNoReq = 0xFF;                     // cached route of a front that can not request
+  static constexpr int kQ = kMaxPorts * kMaxVcs + kMaxPorts;  // input VCs
+  static_assert(kQ <= 64, "the model keeps one bit per input VC in a 64-bit mask");
+  static constexpr int kEjOut = kMaxPorts;  // output code: network o < kMaxPorts, ejection kEjOut + j
+  static constexpr uint8_t kNoReq = 0xFF;   // cached route of a front that can not request
 
   RouterConfig cfg_;
   int P_ = 0;     // network ports

@@ -6,10 +6,8 @@
 #include <stdexcept>
 #include <type_traits>
 
-#include "Vwn_router_p12.h"
-#include "Vwn_router_p4.h"
-#include "Vwn_router_p6.h"
-#include "Vwn_router_p8.h"
+#include "systemc/router/rtl/rtl_radices_check.h"
+#include "wormnet/rtl_models.h"
 
 namespace wn {
 
@@ -175,22 +173,18 @@ class RtlRouter : public RtlRouterBase {
 }  // namespace
 
 int rtl_radix_for(int ports) {
-  for (int r : {4, 6, 8, 12})
+  for (int r : kRtlRadices)
     if (ports <= r) return r;
   throw std::invalid_argument("no verilated router has " + std::to_string(ports) + " ports");
 }
 
 std::unique_ptr<RouterUnit> make_rtl_router(int ports) {
-  switch (rtl_radix_for(ports)) {
-    case 4:
-      return std::make_unique<RtlRouter<Vwn_router_p4, 4>>();
-    case 6:
-      return std::make_unique<RtlRouter<Vwn_router_p6, 6>>();
-    case 8:
-      return std::make_unique<RtlRouter<Vwn_router_p8, 8>>();
-    default:
-      return std::make_unique<RtlRouter<Vwn_router_p12, 12>>();
-  }
+  const int radix = rtl_radix_for(ports);
+#define WN_MAKE_RTL(P) \
+  if (radix == P) return std::make_unique<RtlRouter<Vwn_router_p##P, P>>();
+  WN_FOR_EACH_RTL_RADIX(WN_MAKE_RTL)
+#undef WN_MAKE_RTL
+  throw std::logic_error("rtl_radix_for returned a radix that is not verilated");
 }
 
 struct RtlTraceFile::Impl {
