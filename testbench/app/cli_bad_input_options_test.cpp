@@ -25,6 +25,10 @@ const BadInput kCases[] = {
     {"OptExportMaxPacketBytes",
      "export --topology mesh:4x4 --algorithm ccl-bcast --max-packet-bytes 64 --out /tmp/wn_opt_x.json",
      "--max-packet-bytes", "only a simulation's timing reads it"},
+    // Only the CCL operations that combine read an operator.
+    {"OptOpCclBcast", "run --topology cube:3 --algorithm ccl-bcast --op max", "--op", "not read by ccl-bcast"},
+    {"OptOpCclIndexCompare", "compare --topology cube:3 --algorithm ccl-index,ccl-concat --op max", "--op",
+     "not read by ccl-index, ccl-concat"},
     // Barrier mode exists only for the rooted and ordered CCL operations.
     {"OptNonbarrierCombine", "run --topology cube:3 --algorithm ccl-combine --nonbarrier", "--nonbarrier",
      "ccl-combine does not read it"},

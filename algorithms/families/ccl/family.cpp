@@ -90,7 +90,9 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
   AlgorithmInfo a;
   a.name = name;
   a.summary = summary;
-  a.params = std::string(rooted ? "--source (orig / dest) " : "") + "--bytes --op --group";
+  // Only the operations that combine read an operator; for the others --op would change nothing.
+  const bool combines = op == ccl::Op::Reduce || op == ccl::Op::Combine || op == ccl::Op::Prefix;
+  a.params = std::string(rooted ? "--source (orig / dest) " : "") + "--bytes" + (combines ? " --op" : "") + " --group";
   a.options = {"--ccl-alg", "--partition"};
   if (barrier_mode(op)) a.options.push_back("--nonbarrier");
   for (auto& e : extra) a.options.push_back(std::move(e));
