@@ -361,9 +361,9 @@ def failed_point_line(validated):
     """A point whose job threw is {ok: false, error} plus the sweep keys (experiments/sweep.cpp): a
     real run cannot be made to throw on purpose, so the shape is built from a real line."""
     label, line = validated["sweep-point"][0]
-    stub = {k: line[k] for k in ("key", "point", "command", "params", "wormnet")}
-    stub.update(ok=False, error="simulation child died (status 9) without a result")
-    return f"{label} as a failed point", stub
+    failed = {k: line[k] for k in ("key", "point", "command", "params", "wormnet")}
+    failed.update(ok=False, error="simulation child died (status 9) without a result")
+    return f"{label} as a failed point", failed
 
 
 def ends(v, n=100):
@@ -484,8 +484,8 @@ def main(argv):
     validated = run_matrix(wormnet, work, schemas, failures)
     reports = sum(len(v) for v in validated.values())
     if "sweep-point" in validated:
-        label, stub = failed_point_line(validated)
-        validate_file_inst(schemas, "sweep-point", label, stub, failures, validated)
+        label, failed = failed_point_line(validated)
+        validate_file_inst(schemas, "sweep-point", label, failed, failures, validated)
     stored = corpus(schemas, failures, validated)
     mangles = self_test(schemas, validated, failures)
     expected = set(schemas.docs) - {"common"}
