@@ -24,6 +24,7 @@ import os
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bruck_plot import sp1_plot  # noqa: E402
+from debian_python import require  # noqa: E402
 from bruck_common import SPEC_BETA_US, SPEC_TAU_US, NETS, PORTS, load, norm, ceil_log, c1_exact, c2_one_port, model_us, best_radices, crossings, fit, kc, cont_cells  # noqa: E402
 
 
@@ -279,6 +280,7 @@ def main(argv):
         i = files.index("--plot")
         plot = files[i + 1]
         files = files[:i] + files[i + 2:]
+        require("matplotlib")
     recs = load(files)
     {"sp1": lambda: sp1(recs, plot), "ports": lambda: ports(recs), "torus": lambda: torus(recs)}[argv[1]]()
     return 0

@@ -29,6 +29,8 @@ import re
 import sys
 from collections import OrderedDict, defaultdict
 
+from debian_python import require
+
 NETS = ["mesh:8x8", "torus:8x8", "cube:6"]
 PORTS = ["one", "all"]
 ORDER = {"combine": ["butterfly", "circulant", "hybrid k=1", "hybrid k=2", "hybrid k=3", "hybrid k=4",
@@ -268,6 +270,7 @@ def main(argv):
     if argv and argv[0] == "--summary":
         print(summary(load(argv[1:])))
     elif argv and argv[0] == "--plot":
+        require("matplotlib")
         plot(load(argv[2:]), argv[1])
     elif argv:
         print(tables(load(argv)))

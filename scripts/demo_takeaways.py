@@ -21,11 +21,13 @@ Debian python3 with python3-matplotlib (scripts/setup.sh), like scripts/plot.py.
 import os
 import sys
 
-import matplotlib
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from debian_python import require  # noqa: E402
+
+require("matplotlib")
+import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")  # files only, no display
-
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from demo_common import (  # noqa: E402
     SATURATED, SAME, load, say, ratio_words, fmt_rates, nodes, pretty, bisection_channels,
     sweep_points, saturated, mean, compare_count, summary,

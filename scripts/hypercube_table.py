@@ -18,6 +18,8 @@ import os
 import subprocess
 import sys
 
+from debian_python import prefer_python_with
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 BROADCAST = ["hc-single", "hc-dcycles", "butterfly", "nesbt", "send-spread"]
 REDUCTION = ["hc-single-reduce", "hc-dcycles-reduce", "reduce-spread"]
@@ -61,6 +63,7 @@ def main():
     ap.add_argument("--wormnet", default=os.path.join(HERE, "..", "build", "wormnet"))
     ap.add_argument("--reuse", action="store_true", help="take existing DIR/cubeD_mM.json instead of rerunning")
     a = ap.parse_args()
+    prefer_python_with("matplotlib")  # the tables need none; the plot does
     os.makedirs(a.out, exist_ok=True)
     results, refused = {}, {}
     for m in [int(x) for x in a.mprime.split(",")]:

@@ -35,7 +35,10 @@ import json
 import os
 import sys
 
-import matplotlib
+from debian_python import require
+
+require("matplotlib")
+import matplotlib  # noqa: E402
 
 matplotlib.use("Agg")  # files only, no display
 import matplotlib.pyplot as plt  # noqa: E402

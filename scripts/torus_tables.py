@@ -16,6 +16,8 @@ import os
 import re
 import sys
 
+from debian_python import require
+
 
 def best_sequence(fit, m0=0.25):
     """[(m, algorithm)] of the lowest line as m grows from m0 (lines: {alg: (a0, b0)})."""
@@ -176,6 +178,8 @@ def plot(pts, sbh, png):
 
 
 if len(sys.argv) > 1 and sys.argv[1] == "--curves":
+    if len(sys.argv) > 3:
+        require("matplotlib")
     curves(sys.argv[2], sys.argv[3] if len(sys.argv) > 3 else None)
     sys.exit(0)
 

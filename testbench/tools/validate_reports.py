@@ -29,6 +29,10 @@ import warnings
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "docs" / "schemas"
 
+sys.path.insert(0, str(ROOT / "scripts"))
+from debian_python import prefer_python_with  # noqa: E402
+
+prefer_python_with("jsonschema")
 try:
     import jsonschema
 except ImportError:
