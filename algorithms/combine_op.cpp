@@ -39,7 +39,7 @@ OpId find_combine_op(const std::string& name) {
   std::vector<CombineOpInfo> reducing;
   for (const auto& op : ops)
     if (op.fn) reducing.push_back(op);
-  const std::string& found = find_by_name(reducing, name, "--op", "operator").name;
+  const std::string& found = find_by_name(reducing, name, Param::op, "operator").name;
   for (size_t i = 0; i < ops.size(); ++i)
     if (ops[i].name == found) return OpId(i);
   return 0;
@@ -47,7 +47,7 @@ OpId find_combine_op(const std::string& name) {
 
 OpId register_combine_op(const CombineOpInfo& info) {
   for (size_t i = 0; i < table().size(); ++i)
-    if (table()[i].name == info.name) throw ConfigError("--op", "operator '" + info.name + "' already registered");
+    if (table()[i].name == info.name) throw ConfigError(Param::op, "operator '" + info.name + "' already registered");
   table().push_back(info);
   return OpId(table().size() - 1);
 }

@@ -34,7 +34,7 @@ struct Combine {
 };
 
 const std::vector<CombineOpInfo>& combine_ops();
-// Throws ConfigError("--op", allowed names) on an unknown name.
+// Throws ConfigError(Param::op, allowed names) on an unknown name.
 OpId find_combine_op(const std::string& name);
 OpId register_combine_op(const CombineOpInfo& info);
 

@@ -31,7 +31,7 @@ void check_file(const ScheduleFile& f, const Topology& topo, const AlgorithmArgs
   if (n < f.ranks) {
     const bool whole = n == topo.nodes();
     throw ConfigError(
-        whole ? "--topology" : "--group",
+        whole ? ConfigField(Param::topology) : ConfigField(Param::group),
         fmt::format("{} has {} ranks, {} has {} nodes; allowed: {} at least {} nodes", f.path, f.ranks,
                     whole ? topo.name() : "the group", n, whole ? "a network of" : "a group of", f.ranks));
   }

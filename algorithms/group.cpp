@@ -23,12 +23,12 @@ std::vector<int> resolve_group(const Topology& topo, const std::vector<int>& gro
   std::set<int> seen;
   for (int g : group) {
     if (g < 0 || g >= topo.nodes())
-      throw ConfigError("--group",
+      throw ConfigError(Param::group,
                         fmt::format("node {} is not in {}; allowed: 0..{}", g, topo.name(), topo.nodes() - 1));
     if (!seen.insert(g).second)
-      throw ConfigError("--group", fmt::format("node {} listed twice; allowed: distinct ids", g));
+      throw ConfigError(Param::group, fmt::format("node {} listed twice; allowed: distinct ids", g));
   }
-  if (group.size() < 2) throw ConfigError("--group", "needs at least 2 nodes");
+  if (group.size() < 2) throw ConfigError(Param::group, "needs at least 2 nodes");
   return group;
 }
 
@@ -36,9 +36,10 @@ int rank_in_group(const Topology& topo, const std::vector<int>& group, int sourc
   for (size_t r = 0; r < group.size(); ++r)
     if (group[r] == source) return int(r);
   if (whole_network)
-    throw ConfigError("--source", fmt::format("{} is not a node of {}; allowed: 0..{} or random", source, topo.name(),
-                                              topo.nodes() - 1));
-  throw ConfigError("--source", fmt::format("node {} is not in --group; allowed: a member of the group", source));
+    throw ConfigError(Param::source, fmt::format("{} is not a node of {}; allowed: 0..{} or random", source,
+                                                 topo.name(), topo.nodes() - 1));
+  throw ConfigError(Param::source, fmt::format("node {} is not in {}; allowed: a member of the group", source,
+                                               param_ref(Param::group)));
 }
 
 }  // namespace wn::alg

@@ -10,9 +10,9 @@
 namespace wn::alg {
 
 // --group as physical node ids (0..N-1 when empty), validated: throws
-// ConfigError("--group") for duplicates, out-of-range ids or fewer than 2.
+// ConfigError(Param::group) for duplicates, out-of-range ids or fewer than 2.
 std::vector<int> resolve_group(const Topology& topo, const std::vector<int>& group);
-// The rank of `source` inside `group`; throws ConfigError("--source").
+// The rank of `source` inside `group`; throws ConfigError(Param::source).
 // `whole_network`: the group is every node (no --group given).
 int rank_in_group(const Topology& topo, const std::vector<int>& group, int source, bool whole_network);
 // ceil(log2 n) for n >= 1.

@@ -86,14 +86,15 @@ OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string
 }
 
 BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args, bool on_nodes) {
-  if (const std::string why = unsupported(info, topo); !why.empty()) throw ConfigError("--topology", why);
+  if (const std::string why = unsupported(info, topo); !why.empty()) throw ConfigError(Param::topology, why);
   if (info.groups) {
     const bool whole = args.group.empty();
     args.group = resolve_group(topo, args.group);
     if (info.rooted) args.source_rank = rank_in_group(topo, args.group, args.source, whole);
   } else {
     if (!args.group.empty())
-      throw ConfigError("--group", fmt::format("{} uses the whole network; allowed: no --group", info.name));
+      throw ConfigError(Param::group,
+                        fmt::format("{} uses the whole network; allowed: no {}", info.name, param_ref(Param::group)));
     if (info.rooted) args.source_rank = rank_in_group(topo, resolve_group(topo, {}), args.source, true);
   }
   info.check(topo, args);

@@ -59,7 +59,7 @@ const std::vector<AlgorithmInfo>& algorithms() {
 }
 
 const AlgorithmInfo& find_algorithm(const std::string& name) {
-  return find_by_name(algorithms(), name, "--algorithm", "algorithm");
+  return find_by_name(algorithms(), name, Param::algorithm, "algorithm");
 }
 
 const Family& family_of(const AlgorithmInfo& info) {
@@ -150,14 +150,14 @@ std::string node_memory_limit_source() {
 void check_node_memory(const Topology& topo, uint64_t words_per_node) {
   const uint64_t total = words_per_node * uint64_t(topo.nodes()) * 4, limit = node_memory_limit_bytes();
   if (total > limit)
-    throw ConfigError("--bytes",
+    throw ConfigError(Param::bytes,
                       fmt::format("{} words per node need {} MiB of simulated node memory on {}; allowed: "
                                   "at most {} MiB here ({})",
                                   words_per_node, total >> 20, topo.name(), limit >> 20, node_memory_limit_source()));
 }
 
 void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages,
-                         const std::string& field, const std::string& smaller) {
+                         const ConfigField& field, const std::string& smaller) {
   const uint64_t limit = node_memory_limit_bytes();
   if (messages > limit / kHostBytesPerMessage)
     throw ConfigError(field,

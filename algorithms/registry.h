@@ -16,6 +16,7 @@
 #include "algorithms/combine_op.h"
 #include "algorithms/cost_model.h"
 #include "algorithms/schedule.h"
+#include "systemc/core/config_error.h"
 #include "systemc/topology/topology.h"
 
 namespace wn::alg {
@@ -122,7 +123,7 @@ std::function<std::string(const Topology&)> any_network(const std::string& famil
 void validate_family(const Family& f);
 const std::vector<Family>& families();
 const std::vector<AlgorithmInfo>& algorithms();  // every family's, in family order
-// Throws ConfigError("--algorithm", allowed names) when unknown.
+// Throws ConfigError(Param::algorithm, allowed names) when unknown.
 const AlgorithmInfo& find_algorithm(const std::string& name);
 const Family& family_of(const AlgorithmInfo& info);
 // "" when `info` runs on `topo` (its family's predicate and its own), else the reason.
@@ -136,7 +137,7 @@ std::vector<OptionSpec> all_options();
 // Simulated node memory is real host memory, and a run needs about twice
 // it in all: a schedule may take at most a third of this machine's RAM
 // (at least 1 GiB), and at most half of the address-space limit (`ulimit -v`).
-// Throws ConfigError("--bytes", sizes) beyond that.
+// Throws ConfigError(Param::bytes, sizes) beyond that.
 uint64_t node_memory_limit_bytes();
 // What that limit is here, for messages: "a third of this machine's RAM" or the ulimit's half.
 std::string node_memory_limit_source();
@@ -147,6 +148,6 @@ void check_node_memory(const Topology& topo, uint64_t words_per_node);
 // parameter that multiplies the message count (the network, or a packet count).
 constexpr uint64_t kHostBytesPerMessage = 2048;
 void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages,
-                         const std::string& field = "--topology", const std::string& smaller = "a smaller network");
+                         const ConfigField& field = Param::topology, const std::string& smaller = "a smaller network");
 
 }  // namespace wn::alg

@@ -10,6 +10,7 @@
 #include <systemc>
 
 #include "app/commands.h"
+#include "app/param_words.h"
 #include "systemc/core/config_error.h"
 #include "systemc/core/version.h"
 #include "systemc/router/lockstep/lockstep_router.h"
@@ -79,17 +80,17 @@ int sc_main(int argc, char** argv) {
     refuse_empty_outputs(app);
     return wn::cli::run_selected(app);
   } catch (const wn::ConfigError& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", wn::cli::describe(e).c_str());
     return 2;
   } catch (const wn::LockstepDivergence& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", wn::cli::worded(e.what()).c_str());
     return 3;
   } catch (const std::bad_alloc&) {
     std::fprintf(stderr,
                  "error: out of memory: the run needs more than this machine has; reduce --topology or --bytes\n");
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    std::fprintf(stderr, "error: %s\n", wn::cli::worded(e.what()).c_str());
     return 1;
   }
 }

@@ -4,6 +4,7 @@
 
 #include "algorithms/registry.h"
 #include "app/options.h"
+#include "app/param_words.h"
 #include "systemc/core/config_error.h"
 
 namespace wn::cli {
@@ -126,6 +127,7 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   o.net.backend = parse_backend(c.backend);
   o.run.profile = fw::find_profile(c.profile);
   o.run.deadlock_hint = collective_deadlock_hint();
+  o.run.words = flag_word;
   auto given = [&](const char* name) {  // `export` removes the options only a simulation reads
     const CLI::Option* opt = c.cmd->get_option_no_throw(name);
     return opt && opt->count() > 0;

@@ -11,6 +11,7 @@
 #include "algorithms/registry.h"
 #include "algorithms/schedule_checker.h"
 #include "app/options.h"
+#include "app/param_words.h"
 #include "app/run_options.h"
 #include "app/sweep_spec.h"
 #include "experiments/collective_run.h"
@@ -204,7 +205,7 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
     } catch (const CLI::ParseError& e) {
       throw ConfigError(fmt::format("{}: point {} ({})", file, i, point_label(p)), e.what());
     } catch (const ConfigError& e) {
-      throw ConfigError(fmt::format("{}: point {} ({})", file, i, point_label(p)), e.what());
+      throw ConfigError(fmt::format("{}: point {} ({})", file, i, point_label(p)), describe(e));
     }
   }
   return jobs;

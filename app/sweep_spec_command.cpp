@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "app/options.h"
+#include "app/param_words.h"
 #include "app/sweep_spec.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
@@ -94,6 +95,8 @@ int run_spec_sweep(const SpecSweepArgs& a) {
     points.push_back({point_label(spec.points[i]), [job]() -> nlohmann::json {
                         try {
                           return job();
+                        } catch (const ConfigError& e) {
+                          return {{"ok", false}, {"error", describe(e)}};
                         } catch (const std::exception& e) {
                           return {{"ok", false}, {"error", e.what()}};
                         }

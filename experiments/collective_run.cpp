@@ -55,13 +55,14 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
         throw std::invalid_argument("not decimal");
       a.source = std::stoi(opt.source);
     } catch (const std::exception&) {
-      throw ConfigError("--source",
+      throw ConfigError(Param::source,
                         fmt::format("'{}' is not a node; allowed: 0..{} or random", opt.source, topo.nodes() - 1));
     }
   }
   if (opt.bytes == 0 || opt.bytes > (64u << 20) || opt.bytes % 4 != 0)
-    throw ConfigError("--bytes", fmt::format("{} is not allowed; allowed: whole 32-bit words, a multiple of 4 in 4..{}",
-                                             opt.bytes, 64u << 20));
+    throw ConfigError(
+        Param::bytes,
+        fmt::format("{} is not allowed; allowed: whole 32-bit words, a multiple of 4 in 4..{}", opt.bytes, 64u << 20));
   a.words = (opt.bytes + 3) / 4;
   a.ports = net.params.inj;
   a.cost = opt.run.profile.cost_params(a.ports);

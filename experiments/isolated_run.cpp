@@ -37,7 +37,7 @@ IsolatedChild start_isolated(const std::function<nlohmann::json()>& job) {
     try {
       out = {{"result", job()}};
     } catch (const ConfigError& e) {
-      out = {{"config_error", {{"field", e.field()}, {"what", e.what()}}}};
+      out = {{"config_error", {{"field", e.field()}, {"param", bool(e.param())}, {"detail", e.detail()}}}};
     } catch (const std::exception& e) {
       out = {{"error", e.what()}};
     }
@@ -67,10 +67,12 @@ nlohmann::json finish_isolated(IsolatedChild child) {
   if (buf.empty())
     throw std::runtime_error("simulation child died (status " + std::to_string(status) + ") without a result");
   const auto j = nlohmann::json::parse(buf);
-  if (j.contains("config_error"))
-    throw ConfigError(
-        j["config_error"]["field"].get<std::string>(),
-        j["config_error"]["what"].get<std::string>().substr(j["config_error"]["field"].get<std::string>().size() + 2));
+  if (j.contains("config_error")) {
+    const auto& e = j["config_error"];
+    const std::string field = e["field"].get<std::string>();
+    const auto param = e["param"].get<bool>() ? param_from_id(field) : std::nullopt;
+    throw ConfigError(param ? ConfigField(*param) : ConfigField(field), e["detail"].get<std::string>());
+  }
   if (j.contains("error")) throw std::runtime_error(j["error"].get<std::string>());
   return j["result"];
 }

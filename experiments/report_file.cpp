@@ -156,7 +156,7 @@ bool write_all(int fd, const std::string& text) {
   return true;
 }
 
-void check_output_path(const std::string& path, const std::string& field, bool stdout_ok) {
+void check_output_path(const std::string& path, const ConfigField& field, bool stdout_ok) {
   if (path.empty() || (stdout_ok && path == "-")) return;
   const std::string bad = not_a_report_path(path);
   if (!bad.empty())
@@ -164,7 +164,7 @@ void check_output_path(const std::string& path, const std::string& field, bool s
                                          stdout_ok ? ", or - for stdout" : ""));
 }
 
-void check_writable(const std::string& path, const std::string& field) {
+void check_writable(const std::string& path, const ConfigField& field) {
   if (path.empty()) return;
   if (path == "-") {
     if (::fcntl(STDOUT_FILENO, F_GETFL) == -1)
@@ -180,7 +180,7 @@ void check_writable(const std::string& path, const std::string& field) {
   ::close(fd);  // the destructor removes it
 }
 
-void write_report(const std::string& path, const std::string& text, const std::string& field) {
+void write_report(const std::string& path, const std::string& text, const ConfigField& field) {
   if (path.empty()) return;
   std::string why;
   if (path == "-") {
@@ -205,7 +205,7 @@ nlohmann::json with_identity(nlohmann::json j) {
   return j;
 }
 
-void write_json_report(const std::string& path, nlohmann::json j, const std::string& field) {
+void write_json_report(const std::string& path, nlohmann::json j, const ConfigField& field) {
   write_report(path, with_identity(std::move(j)).dump(2) + "\n", field);
 }
 

@@ -8,19 +8,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "systemc/core/config_error.h"
+
 namespace wn {
 
 // Throws ConfigError(field) when `path` exists and is not a regular file (a symlink, a directory,
 // a device, a fifo, a socket) or cannot be looked at (a parent that is not a folder). `stdout_ok`:
 // the option takes "-" for stdout (the message says so).
-void check_output_path(const std::string& path, const std::string& field, bool stdout_ok = true);
+void check_output_path(const std::string& path, const ConfigField& field, bool stdout_ok = true);
 // check_output_path, then whether a file can be created beside `path` (missing folder, no
 // permission): throws ConfigError(field). Leaves nothing behind. An empty path is no report and
 // "-" is stdout: both OK.
-void check_writable(const std::string& path, const std::string& field);
+void check_writable(const std::string& path, const ConfigField& field);
 // Writes `text` to `path` atomically ("-": to stdout); throws ConfigError(field) with the errno
 // text on any failure, after removing the temporary file.
-void write_report(const std::string& path, const std::string& text, const std::string& field);
+void write_report(const std::string& path, const std::string& text, const ConfigField& field);
 // All of `text` to `fd` (retrying short writes and EINTR); false with errno set otherwise.
 bool write_all(int fd, const std::string& text);
 // The same as write_report for files whose loss only costs time (caches): false and `why` instead
@@ -29,7 +31,7 @@ bool write_file_atomic(const std::string& path, const std::string& text, std::st
 // JSON as the product writes it everywhere: 2-space indent, final newline, and (objects) the
 // "wormnet" identity of with_identity(). By value: a temporary report (a run's message log can
 // be 10^7 entries) is moved in and stamped in place, never copied.
-void write_json_report(const std::string& path, nlohmann::json j, const std::string& field = "--json");
+void write_json_report(const std::string& path, nlohmann::json j, const ConfigField& field = Param::json);
 // `j` with a top-level "wormnet": {"version", "git"} (systemc/core/version.h) when it is an object
 // without one, so every report and sweep line names the build that computed it. A line read back
 // (merge, rerun) keeps the identity it was written with. Fixed per build: same seed, same bytes.

@@ -27,18 +27,18 @@ const char* kAllowedOut = "allowed: a regular file or a new path (one sweep at a
 
 ResultsAppender::ResultsAppender(const std::string& path) : path_(path) {
   if (path == "-")
-    throw ConfigError("--out", "'-': a sweep resumes from its results file, and stdout cannot be read back; " +
-                                   std::string(kAllowedOut));
-  check_output_path(path, "--out", false);  // a device, symlink, directory or fifo is never opened
+    throw ConfigError(Param::out, "'-': a sweep resumes from its results file, and stdout cannot be read back; " +
+                                      std::string(kAllowedOut));
+  check_output_path(path, Param::out, false);  // a device, symlink, directory or fifo is never opened
   // O_NOFOLLOW and O_NONBLOCK: a symlink or fifo put there since the check fails or is seen below,
   // instead of being written through or blocking the open.
   fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
   if (fd_ < 0)
-    throw ConfigError("--out", "'" + path + "' cannot be written (" + std::strerror(errno) + "); " + kAllowedOut);
+    throw ConfigError(Param::out, "'" + path + "' cannot be written (" + std::strerror(errno) + "); " + kAllowedOut);
   auto fail = [&](const std::string& what) {
     ::close(fd_);
     fd_ = -1;
-    throw ConfigError("--out", "'" + path + "' " + what + "; " + kAllowedOut);
+    throw ConfigError(Param::out, "'" + path + "' " + what + "; " + kAllowedOut);
   };
   struct stat st {};
   if (fstat(fd_, &st) != 0 || !S_ISREG(st.st_mode)) fail("is not a regular file");
@@ -87,10 +87,11 @@ void ResultsAppender::append(const nlohmann::json& line) {
   const int err = errno;
   // Whole lines only: cut a partial line back off, so the file is as before this point.
   const bool cut = before >= 0 && ::ftruncate(fd_, before) == 0;
-  throw ConfigError("--out", fmt::format("cannot append to '{}' ({}); {}; allowed: a results file on a disk with room",
-                                         path_, std::strerror(err),
-                                         cut ? "the point's line was not kept, the file is as before it"
-                                             : "the file could not be cut back and may end in a partial line"));
+  throw ConfigError(Param::out,
+                    fmt::format("cannot append to '{}' ({}); {}; allowed: a results file on a disk with room", path_,
+                                std::strerror(err),
+                                cut ? "the point's line was not kept, the file is as before it"
+                                    : "the file could not be cut back and may end in a partial line"));
 }
 
 void check_results_not_in_use(const std::string& path, const std::string& field) {
@@ -151,7 +152,7 @@ MergeReport merge_results(const std::vector<std::string>& files, const std::vect
   std::vector<nlohmann::json> all;
   for (const auto& f : files) {
     std::ifstream probe(f);
-    if (!probe) throw ConfigError("--merge", "'" + f + "' cannot be read; allowed: results files (JSON lines)");
+    if (!probe) throw ConfigError(Param::merge, "'" + f + "' cannot be read; allowed: results files (JSON lines)");
     for (auto& j : read_result_lines(f)) all.push_back(std::move(j));
   }
   rep.lines_read = all.size();

@@ -17,14 +17,14 @@ namespace wn {
 
 class ResultsAppender {
  public:
-  // Opens (creates) the file and locks it. ConfigError("--out") when it is not a regular file (or a
+  // Opens (creates) the file and locks it. ConfigError(Param::out) when it is not a regular file (or a
   // new name), cannot be opened, or another sweep holds it.
   explicit ResultsAppender(const std::string& path);
   ~ResultsAppender();
   ResultsAppender(const ResultsAppender&) = delete;
   ResultsAppender& operator=(const ResultsAppender&) = delete;
   // One write() of the line (with_identity) and its newline, then fsync. On any failure the file is
-  // truncated back to its length before, and ConfigError("--out") says why (the errno text).
+  // truncated back to its length before, and ConfigError(Param::out) says why (the errno text).
   void append(const nlohmann::json& line);
 
  private:

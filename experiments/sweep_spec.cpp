@@ -256,7 +256,7 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
       try {
         nodes = Topology::parse(topo).nodes();
       } catch (const ConfigError& e) {
-        c.fail("topology", e.what());
+        c.fail("topology", e.detail());
       }
       const uint64_t seed = p.count("seed") ? std::strtoull(p.at("seed").c_str(), nullptr, 10) : 1;
       for (int s : parse_sources(sources.front(), nodes, seed, file + ": sources")) {

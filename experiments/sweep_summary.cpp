@@ -57,21 +57,22 @@ Stats stats_of(std::vector<double> v) {
 
 SummaryTable summarize(const std::vector<nlohmann::json>& lines, const SummaryOptions& opt) {
   if (opt.by.empty())
-    throw ConfigError("--by", "empty; allowed: comma-separated parameter names (algorithm,ports,bytes)");
+    throw ConfigError(Param::by, "empty; allowed: comma-separated parameter names (algorithm,ports,bytes)");
   const bool traffic = !lines.empty() && lines.front().value("command", "") == "traffic";
   const auto& metrics = traffic ? kTrafficMetrics : kRunMetrics;
   for (const auto& k : opt.by) {
     bool any = false;
     for (const auto& l : lines) any = any || value_of(l, k) != "-";
     if (!any && !lines.empty())
-      throw ConfigError("--by", fmt::format("'{}' is in no line's parameters; allowed: a parameter of the sweep", k));
+      throw ConfigError(Param::by,
+                        fmt::format("'{}' is in no line's parameters; allowed: a parameter of the sweep", k));
   }
   size_t base_col = opt.by.size();
   if (!opt.baseline_key.empty()) {
     base_col = size_t(std::find(opt.by.begin(), opt.by.end(), opt.baseline_key) - opt.by.begin());
     if (base_col == opt.by.size())
-      throw ConfigError("--baseline", fmt::format("'{}' is not a --by key; allowed: KEY=VALUE with KEY one of --by",
-                                                  opt.baseline_key));
+      throw ConfigError(Param::baseline, fmt::format("'{}' is not a {} key; allowed: KEY=VALUE with KEY one of {}",
+                                                     opt.baseline_key, param_ref(Param::by), param_ref(Param::by)));
   }
   // Groups in order of first appearance (point order for a spec's results).
   std::vector<std::vector<std::string>> order;

@@ -29,7 +29,7 @@ struct SummaryTable {
 };
 
 // Lines are those of latest_by_key() (one per point); failed points are counted, not averaged.
-// ConfigError("--by" / "--baseline") for a key no line has.
+// ConfigError(Param::by / "--baseline") for a key no line has.
 SummaryTable summarize(const std::vector<nlohmann::json>& lines, const SummaryOptions& opt);
 
 }  // namespace wn

@@ -113,12 +113,13 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   const Topology& topo = setup.topology;
   opt.net = setup.params;
   if (opt.packet_flits < 1 || opt.packet_flits > 4096)
-    throw ConfigError("--packet-flits", fmt::format("{} is out of range; allowed: 1..4096", opt.packet_flits));
+    throw ConfigError(Param::packet_flits, fmt::format("{} is out of range; allowed: 1..4096", opt.packet_flits));
   if (!(opt.rate >= 0) || opt.rate > opt.packet_flits)
-    throw ConfigError("--rate", fmt::format("{} is out of range; allowed: 0..packet-flits (at most one new packet per "
-                                            "node per cycle)",
-                                            opt.rate));
-  if (opt.cycles < 1) throw ConfigError("--cycles", "must be at least 1");
+    throw ConfigError(Param::rate,
+                      fmt::format("{} is out of range; allowed: 0..packet-flits (at most one new packet per "
+                                  "node per cycle)",
+                                  opt.rate));
+  if (opt.cycles < 1) throw ConfigError(Param::cycles, "must be at least 1");
   const auto pattern = make_pattern(opt.pattern, topo, opt.pattern_opt);
   const uint64_t window_begin = opt.warmup, window_end = opt.warmup + opt.cycles;
   const uint64_t drain = opt.drain ? opt.drain : 10 * window_end;

@@ -114,7 +114,8 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
       return false;
     }
     if (now + 1 >= opt.max_cycles) {
-      res.error = fmt::format("stopped at --max-cycles {} before the firmware finished", opt.max_cycles);
+      res.error =
+          fmt::format("stopped at {} {} before the firmware finished", opt.words(Param::max_cycles), opt.max_cycles);
       return false;
     }
     // Nothing in flight and some node computing (a start-up, a barrier's cost):

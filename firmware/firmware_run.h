@@ -13,6 +13,7 @@
 #include "firmware/firmware_node.h"
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
+#include "systemc/core/config_error.h"
 #include "systemc/network/contention_monitor.h"
 #include "systemc/network/network.h"
 
@@ -27,6 +28,7 @@ struct FirmwareRunOptions {
   // Synchronous sends (firmware/rendezvous.h): a send waits until its receiver posted the receive.
   bool synchronous_sends = false;
   uint64_t max_cycles = 100'000'000;
+  ParamWords words = neutral_param_word;  // names max_cycles in the stop message (app/ words it)
   // Jump over idle stretches (nothing in flight, nodes computing): the same
   // results; false evaluates every cycle (--no-idle-skip, to check exactly that).
   bool skip_idle = true;

@@ -43,27 +43,27 @@ const std::vector<MachineProfile>& machine_profiles() {
 }
 
 const MachineProfile& find_profile(const std::string& name) {
-  return find_by_name(machine_profiles(), name, "--profile", "profile");
+  return find_by_name(machine_profiles(), name, Param::profile, "profile");
 }
 
 void validate(const MachineProfile& p) {
   if (p.bytes_per_flit < 4 || p.bytes_per_flit % 4 != 0 || p.bytes_per_flit > 64)
-    throw ConfigError("--bytes-per-flit",
+    throw ConfigError(Param::bytes_per_flit,
                       fmt::format("{} not allowed; allowed: a multiple of 4 in 4..64", p.bytes_per_flit));
   if (!(p.clock_ns > 0) || p.clock_ns > 1e9)
-    throw ConfigError("--clock-ns", fmt::format("{} is not allowed; allowed: a number 1e-06..1e+09", p.clock_ns));
+    throw ConfigError(Param::clock_ns, fmt::format("{} is not allowed; allowed: a number 1e-06..1e+09", p.clock_ns));
   if (p.max_packet_bytes % 4 != 0)  // packets split on words: 6 bytes would silently become 4
-    throw ConfigError("--max-packet-bytes", fmt::format("{} is not whole 32-bit words; allowed: 0 (no limit) or a "
-                                                        "multiple of 4",
-                                                        p.max_packet_bytes));
+    throw ConfigError(Param::max_packet_bytes, fmt::format("{} is not whole 32-bit words; allowed: 0 (no limit) or a "
+                                                           "multiple of 4",
+                                                           p.max_packet_bytes));
   if (p.max_packet_bytes != 0 && p.max_packet_bytes < uint32_t(p.bytes_per_flit))
-    throw ConfigError("--max-packet-bytes",
+    throw ConfigError(Param::max_packet_bytes,
                       fmt::format("{} is shorter than one flit ({} bytes); allowed: 0 (no limit) or >= {}",
                                   p.max_packet_bytes, p.bytes_per_flit, p.bytes_per_flit));
-  // Written as !(x >= 0) so that nan is refused too (it would spin to --max-cycles).
-  const std::pair<const char*, double> per_word[] = {{"--copy-cycles", p.copy_cycles_per_word},
-                                                     {"--combine-cycles", p.combine_cycles_per_word},
-                                                     {"--index-cycles", p.index_cycles_per_word}};
+  // Written as !(x >= 0) so that nan is refused too (it would spin to the cycle limit).
+  const std::pair<Param, double> per_word[] = {{Param::copy_cycles, p.copy_cycles_per_word},
+                                               {Param::combine_cycles, p.combine_cycles_per_word},
+                                               {Param::index_cycles, p.index_cycles_per_word}};
   for (const auto& [field, v] : per_word)
     if (!(v >= 0) || v > 1e6)
       throw ConfigError(field, fmt::format("{} is not allowed; allowed: a number 0..1000000", v));

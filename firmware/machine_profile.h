@@ -31,7 +31,7 @@ struct MachineProfile {
 };
 
 const std::vector<MachineProfile>& machine_profiles();
-// Throws ConfigError("--profile", allowed names).
+// Throws ConfigError(Param::profile, allowed names).
 const MachineProfile& find_profile(const std::string& name);
 // Throws ConfigError naming the field if a value is out of range.
 void validate(const MachineProfile& p);

@@ -199,7 +199,7 @@ void check_memory(const Topology& topo, const Request& req) {
   const MemoryEstimate e = estimate_memory(topo, req);
   const uint64_t limit = node_memory_limit_bytes();
   if (e.peak_bytes <= limit) return;
-  throw ConfigError("--topology",
+  throw ConfigError(Param::topology,
                     fmt::format("synthesis on {} considers {} candidate messages; their routes and the encoding of {} "
                                 "step{} need about {} MiB of host memory before the solver starts; allowed: at most "
                                 "{} MiB here ({}): a smaller network",
@@ -219,7 +219,7 @@ std::vector<std::vector<int>> route_symmetries(const Topology& topo, const std::
   const uint64_t bytes = 4 * (n * n + 1) + (route_sums(topo).hops + n * (n - 1)) * kRouteBytesPerNode;
   if (bytes > node_memory_limit_bytes())
     throw ConfigError(
-        "--topology",
+        Param::topology,
         fmt::format("the routes of every pair of {} need about {} MiB of host memory; allowed: at most "
                     "{} MiB here ({}): a smaller network",
                     topo.name(), bytes >> 20, node_memory_limit_bytes() >> 20, node_memory_limit_source()));
@@ -305,10 +305,10 @@ Net build_net(const Topology& topo, const Request& req, const std::vector<bool>&
   }
   for (int v = 0; v < net.n; ++v)
     if (!avoided[size_t(v)] && net.level[size_t(v)] < 0)
-      throw ConfigError(req.max_hops ? "--max-hops" : "--avoid",
+      throw ConfigError(req.max_hops ? Param::max_hops : Param::avoid,
                         fmt::format("node {} cannot be reached from {} under these constraints; allowed: a larger "
-                                    "--max-hops or fewer --avoid nodes",
-                                    v, req.source));
+                                    "{} or fewer {} nodes",
+                                    v, req.source, param_ref(Param::max_hops), param_ref(Param::avoid)));
   budget.check();
   if (symmetries) net.syms = keep(p, candidates(topo, req.source), avoided, &budget);
   return net;

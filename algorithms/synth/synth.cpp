@@ -45,8 +45,9 @@ std::vector<bool> avoided_set(const Topology& topo, const std::vector<int>& avoi
   const int n = topo.nodes();
   std::vector<bool> avoided(size_t(n), false);
   for (int v : avoid) {
-    if (v < 0 || v >= n) throw ConfigError("--avoid", fmt::format("{} is not a node; allowed: 0..{}", v, n - 1));
-    if (v == source) throw ConfigError("--avoid", fmt::format("{} is the root; allowed: nodes other than the root", v));
+    if (v < 0 || v >= n) throw ConfigError(Param::avoid, fmt::format("{} is not a node; allowed: 0..{}", v, n - 1));
+    if (v == source)
+      throw ConfigError(Param::avoid, fmt::format("{} is the root; allowed: nodes other than the root", v));
     avoided[size_t(v)] = true;
   }
   return avoided;
@@ -57,12 +58,12 @@ std::vector<bool> avoided_set(const Topology& topo, const std::vector<int>& avoi
 Result synthesize(const Topology& topo, const Request& req) {
   const int n = topo.nodes();
   if (req.source < 0 || req.source >= n)
-    throw ConfigError("--source", fmt::format("{} is not a node; allowed: 0..{}", req.source, n - 1));
-  if (req.ports < 1) throw ConfigError("--ports", "fewer than one send per step; allowed: one, all or K >= 1");
+    throw ConfigError(Param::source, fmt::format("{} is not a node; allowed: 0..{}", req.source, n - 1));
+  if (req.ports < 1) throw ConfigError(Param::ports, "fewer than one send per step; allowed: one, all or K >= 1");
   const std::vector<bool> avoided = avoided_set(topo, req.avoid, req.source);
   const int live = n - int(std::count(avoided.begin(), avoided.end(), true));
   if (req.steps >= live && live > 1)
-    throw ConfigError("--steps", fmt::format("{} steps for {} nodes; allowed: 1..{}", req.steps, live, live - 1));
+    throw ConfigError(Param::steps, fmt::format("{} steps for {} nodes; allowed: 1..{}", req.steps, live, live - 1));
   // Nothing is built before the estimate says it fits; from here on --timeout bounds every stage.
   check_memory(topo, req);
   const uint64_t layer_bytes = estimate_memory(topo, req).layer_bytes;

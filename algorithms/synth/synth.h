@@ -89,7 +89,7 @@ struct MemoryEstimate {
   uint64_t peak_bytes = 0;     // net + max(routes, the first call's encoding)
 };
 MemoryEstimate estimate_memory(const Topology& topo, const Request& req);
-// Throws ConfigError("--topology", sizes and the limit) when the estimate's peak exceeds the host
+// Throws ConfigError(Param::topology, sizes and the limit) when the estimate's peak exceeds the host
 // limit of simulated node memory (node_memory_limit_bytes: a third of this machine's RAM).
 void check_memory(const Topology& topo, const Request& req);
 
@@ -111,7 +111,7 @@ Schedule schedule_of(const Topology& topo, const Result& r, Collective c, int ro
 
 // The solver's facts as JSON text and back (the cache's entries; the `synth` key of a schedule file).
 std::string to_json(const Topology& topo, const Request& req, const Result& r);
-// Throws ConfigError("--schedule", why) for a file that does not describe `topo`, a number out
+// Throws ConfigError(Param::schedule, why) for a file that does not describe `topo`, a number out
 // of range (checked before conversion) or a found schedule that breaks a constraint (invalid()).
 Result from_json(const std::string& text, const Topology& topo, Request* req);
 // "" when the found schedule `r` obeys every constraint of `req` on `topo` (each live node but the

@@ -113,7 +113,7 @@ std::string invalid(const Topology& topo, const Request& req, const Result& r) {
     const int a = bcast ? m.from : m.to, z = bcast ? m.to : m.from;
     const std::vector<int> path = topo.path(a, z);
     if (req.max_hops && int(path.size()) - 1 > req.max_hops)
-      return fmt::format("message {} -> {} is longer than --max-hops {}", a, z, req.max_hops);
+      return fmt::format("message {} -> {} is longer than {} {}", a, z, param_ref(Param::max_hops), req.max_hops);
     for (int v : path)
       if (avoided[size_t(v)]) return fmt::format("message {} -> {} passes avoided node {}", a, z, v);
     for (const auto& l : topo.links(a, z))
@@ -126,12 +126,13 @@ std::string invalid(const Topology& topo, const Request& req, const Result& r) {
 
 Result from_json(const std::string& text, const Topology& topo, Request* req) {
   const auto j = nlohmann::json::parse(text, nullptr, false);
-  auto bad = [](const std::string& why) { return ConfigError("--schedule", why); };
+  auto bad = [](const std::string& why) { return ConfigError(Param::schedule, why); };
   if (j.is_discarded() || !j.is_object() || j.value("schema", "") != "wormnet.synth/1")
-    throw bad("not a wormnet.synth/1 file; allowed: a file `wormnet synth --out` wrote");
+    throw bad(
+        fmt::format("not a wormnet.synth/1 file; allowed: a file `wormnet synth {}` wrote", param_ref(Param::out)));
   if (j.value("topology", "") != topo.name())
-    throw bad(fmt::format("the schedule is for {}, the run is on {}; allowed: --topology {}", j.value("topology", "?"),
-                          topo.name(), j.value("topology", "?")));
+    throw bad(fmt::format("the schedule is for {}, the run is on {}; allowed: {} {}", j.value("topology", "?"),
+                          topo.name(), param_ref(Param::topology), j.value("topology", "?")));
   const int n = topo.nodes();
   Result r;
   Request q;
@@ -172,16 +173,17 @@ Result from_json(const std::string& text, const Topology& topo, Request* req) {
       q.avoid.push_back(x);
     }
   } catch (const std::exception& e) {
-    throw bad(std::string("malformed: ") + e.what() + "; allowed: a file `wormnet synth --out` wrote");
+    throw bad(fmt::format("malformed: {}; allowed: a file `wormnet synth {}` wrote", e.what(), param_ref(Param::out)));
   }
   for (const Message& m : r.messages)
     if (m.from == m.to)
       throw bad(
           fmt::format("message {} -> {} in step {} does not fit {} with {} steps; allowed: a file `wormnet "
-                      "synth --out` wrote",
-                      m.from, m.to, m.step, topo.name(), r.steps));
+                      "synth {}` wrote",
+                      m.from, m.to, m.step, topo.name(), r.steps, param_ref(Param::out)));
   if (const std::string why = invalid(topo, q, r); !why.empty())
-    throw bad(fmt::format("not a valid schedule: {}; allowed: a file `wormnet synth --out` wrote", why));
+    throw bad(
+        fmt::format("not a valid schedule: {}; allowed: a file `wormnet synth {}` wrote", why, param_ref(Param::out)));
   if (req) {
     req->collective = q.collective;
     req->source = q.source;

@@ -96,11 +96,12 @@ class PacketStore {
       : first_(first_id), base_(first_id), max_window_(max_window) {}
   uint32_t add(const PacketRecord& p) {
     if (end() - base_ >= max_window_)
-      throw std::overflow_error(
-          "packet ids: " + std::to_string(end() - base_) +
-          " packets are undelivered at once, but the flit's msg field (" + std::to_string(layout::WN_MSG_W) +
-          " bits) tells apart at most " + std::to_string(max_window_) +
-          " packets in flight; allowed: fewer undelivered packets (lower --rate, fewer nodes or a shorter run)");
+      throw std::overflow_error("packet ids: " + std::to_string(end() - base_) +
+                                " packets are undelivered at once, but the flit's msg field (" +
+                                std::to_string(layout::WN_MSG_W) + " bits) tells apart at most " +
+                                std::to_string(max_window_) +
+                                " packets in flight; allowed: fewer undelivered packets (a lower injection rate, fewer "
+                                "nodes or a shorter run)");
     if (end() >= kMaxPacketIds)
       throw std::overflow_error("packet ids: a run creates at most 2^32 packets; allowed: a shorter run");
     records_.push_back(p);

@@ -11,7 +11,7 @@ namespace wn {
 // `entries` is any range whose elements have a `name` member convertible to
 // std::string; `what` names the kind in the message ("algorithm", "profile").
 template <class Entries>
-const auto& find_by_name(const Entries& entries, const std::string& name, const std::string& field,
+const auto& find_by_name(const Entries& entries, const std::string& name, const ConfigField& field,
                          const std::string& what) {
   std::string allowed;
   for (const auto& e : entries) {

@@ -59,8 +59,8 @@ int log2_exact(int n) {
 }
 
 [[noreturn]] void unsupported(const std::string& pattern, const Topology& t, const std::string& why) {
-  throw ConfigError("--pattern", fmt::format("{} is not defined on {}: {}; allowed: another pattern (wormnet list)",
-                                             pattern, t.name(), why));
+  throw ConfigError(Param::pattern, fmt::format("{} is not defined on {}: {}; allowed: another pattern (wormnet list)",
+                                                pattern, t.name(), why));
 }
 
 }  // namespace
@@ -128,10 +128,10 @@ const std::vector<PatternInfo>& traffic_patterns() {
       {"hotspot", "a fraction (--hotspot-fraction) of packets to --hotspot-node, the rest uniform",
        [](const Topology& t, const PatternOptions& o) {
          if (o.hotspot_node < 0 || o.hotspot_node >= t.nodes())
-           throw ConfigError("--hotspot-node",
+           throw ConfigError(Param::hotspot_node,
                              fmt::format("{} is not a node; allowed: 0..{}", o.hotspot_node, t.nodes() - 1));
          if (!(o.hotspot_fraction >= 0 && o.hotspot_fraction <= 1))
-           throw ConfigError("--hotspot-fraction", "allowed: 0..1");
+           throw ConfigError(Param::hotspot_fraction, "allowed: 0..1");
          return std::unique_ptr<TrafficPattern>(std::make_unique<HotspotPattern>(t.nodes(), o));
        }},
   };
@@ -139,7 +139,7 @@ const std::vector<PatternInfo>& traffic_patterns() {
 }
 
 std::unique_ptr<TrafficPattern> make_pattern(const std::string& name, const Topology& topo, const PatternOptions& opt) {
-  return find_by_name(traffic_patterns(), name, "--pattern", "pattern").make(topo, opt);
+  return find_by_name(traffic_patterns(), name, Param::pattern, "pattern").make(topo, opt);
 }
 
 }  // namespace wn

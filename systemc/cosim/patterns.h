@@ -25,7 +25,7 @@ class TrafficPattern {
 struct PatternInfo {
   std::string name;
   std::string description;
-  // Throws ConfigError("--pattern", ...) when the topology does not support it.
+  // Throws ConfigError(Param::pattern, ...) when the topology does not support it.
   std::function<std::unique_ptr<TrafficPattern>(const Topology&, const PatternOptions&)> make;
 };
 const std::vector<PatternInfo>& traffic_patterns();

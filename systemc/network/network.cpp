@@ -15,7 +15,7 @@ Backend parse_backend(const std::string& s) {
   if (s == "rtl") return Backend::Rtl;
   if (s == "model") return Backend::Model;
   if (s == "lockstep") return Backend::Lockstep;
-  throw ConfigError("--backend", fmt::format("unknown backend '{}'; allowed: rtl, model, lockstep", s));
+  throw ConfigError(Param::backend, fmt::format("unknown backend '{}'; allowed: rtl, model, lockstep", s));
 }
 
 const char* backend_name(Backend b) { return b == Backend::Rtl ? "rtl" : b == Backend::Model ? "model" : "lockstep"; }
@@ -32,17 +32,17 @@ NetworkSetup NetworkSetup::resolve(const std::string& topology, const std::strin
 
 void validate(const Topology& topo, const NetworkParams& p) {
   if (p.vcs < 1 || p.vcs > kMaxVcs)
-    throw ConfigError("--vcs", fmt::format("{} is out of range; allowed: 1..{}", p.vcs, kMaxVcs));
+    throw ConfigError(Param::vcs, fmt::format("{} is out of range; allowed: 1..{}", p.vcs, kMaxVcs));
   if (topo.kind() == TopoKind::Torus && p.dateline && p.vcs % 2 != 0)
-    throw ConfigError("--vcs", fmt::format("{} is odd; a torus needs an even number of VCs (2 or 4) for its two "
-                                           "dateline classes",
-                                           p.vcs));
+    throw ConfigError(Param::vcs, fmt::format("{} is odd; a torus needs an even number of VCs (2 or 4) for its two "
+                                              "dateline classes",
+                                              p.vcs));
   if (p.buf < 1 || p.buf > kMaxBuf)
-    throw ConfigError("--buf", fmt::format("{} is out of range; allowed: 1..{} flits per VC", p.buf, kMaxBuf));
+    throw ConfigError(Param::buf, fmt::format("{} is out of range; allowed: 1..{} flits per VC", p.buf, kMaxBuf));
   if (p.inj < 1 || p.inj > topo.ports() || p.ej < 1 || p.ej > topo.ports())
-    throw ConfigError("--ports", fmt::format("{} channels exceed the {} network ports of {}; allowed: one, all, "
-                                             "or K = 1..{}",
-                                             std::max(p.inj, p.ej), topo.ports(), topo.name(), topo.ports()));
+    throw ConfigError(Param::ports, fmt::format("{} channels exceed the {} network ports of {}; allowed: one, all, "
+                                                "or K = 1..{}",
+                                                std::max(p.inj, p.ej), topo.ports(), topo.name(), topo.ports()));
 }
 
 RouterConfig base_router_config(const NetworkParams& p) {
@@ -199,7 +199,8 @@ void Network::cycle() {
 
 void Network::trace(const std::string& fst_path) {
   if (params_.backend == Backend::Model)
-    throw ConfigError("--trace", "waveforms come from the RTL; use --backend rtl or lockstep");
+    throw ConfigError(Param::trace,
+                      "waveforms come from the RTL; allowed: " + param_ref(Param::backend) + " rtl or lockstep");
   tracer_ = std::make_unique<Tracer>();
   for (int r = 0; r < topo_.nodes(); ++r) {
     RouterUnit* u = routers_[size_t(r)].get();
@@ -209,7 +210,7 @@ void Network::trace(const std::string& fst_path) {
   try {
     tracer_->file.open(fst_path);
   } catch (const std::exception& e) {
-    throw ConfigError("--trace", e.what());
+    throw ConfigError(Param::trace, e.what());
   }
 }
 

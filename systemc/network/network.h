@@ -16,7 +16,7 @@
 namespace wn {
 
 enum class Backend { Rtl, Model, Lockstep };
-Backend parse_backend(const std::string& s);  // throws ConfigError("--backend")
+Backend parse_backend(const std::string& s);  // throws ConfigError(Param::backend)
 const char* backend_name(Backend b);
 
 struct NetworkParams {
@@ -37,7 +37,7 @@ struct NetworkSetup {
   Topology topology = Topology::mesh({2, 2});
   std::string ports = "one";  // the port model as given (reports echo it)
   NetworkParams params;       // injection/ejection channels resolved from `ports`, validated
-  // Throws ConfigError("--topology" / "--ports" / "--vcs" ...).
+  // Throws ConfigError(Param::topology / "--ports" / "--vcs" ...).
   static NetworkSetup resolve(const std::string& topology, const std::string& ports, const NetworkParams& params);
 };
 // The network-wide part of every router's configuration.

@@ -7,7 +7,7 @@
 
 namespace wn {
 
-// Resolves "one" | "all" | "K" into a channel count; throws ConfigError("--ports").
+// Resolves "one" | "all" | "K" into a channel count; throws ConfigError(Param::ports).
 int parse_port_model(const std::string& ports, const Topology& topo);
 
 }  // namespace wn

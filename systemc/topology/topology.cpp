@@ -38,23 +38,23 @@ const std::vector<TopologyKindInfo>& topology_kinds() {
 
 Topology Topology::cube(int d) {
   if (d < 1 || d > kMaxCubeDims)
-    throw ConfigError("--topology", fmt::format("cube:{} has D out of range; allowed: D = 1..{}", d, kMaxCubeDims));
+    throw ConfigError(Param::topology, fmt::format("cube:{} has D out of range; allowed: D = 1..{}", d, kMaxCubeDims));
   return Topology(TopoKind::Cube, std::vector<int>(size_t(d), 2));
 }
 
 Topology Topology::parse(const std::string& spec) {
   const auto colon = spec.find(':');
   if (colon == std::string::npos)
-    throw ConfigError("--topology", fmt::format("'{}' is not a topology; allowed: {}", spec, kAllowed));
+    throw ConfigError(Param::topology, fmt::format("'{}' is not a topology; allowed: {}", spec, kAllowed));
   const std::string kind = spec.substr(0, colon), dims = spec.substr(colon + 1);
   auto to_int = [&](const std::string& s) {
     if (s.empty() || s.find_first_not_of("0123456789") != std::string::npos || s.size() > 5)
-      throw ConfigError("--topology", fmt::format("'{}' has a bad size '{}'; allowed: {}", spec, s, kAllowed));
+      throw ConfigError(Param::topology, fmt::format("'{}' has a bad size '{}'; allowed: {}", spec, s, kAllowed));
     return std::stoi(s);
   };
   if (kind == "cube") return cube(to_int(dims));
   if (kind != "mesh" && kind != "torus")
-    throw ConfigError("--topology", fmt::format("unknown kind '{}'; allowed: {}", kind, kAllowed));
+    throw ConfigError(Param::topology, fmt::format("unknown kind '{}'; allowed: {}", kind, kAllowed));
   std::vector<int> k;
   // Split keeping empty parts, so "4x4x" and "4xx4" are refused rather than read as 4x4.
   for (size_t from = 0;;) {
@@ -64,9 +64,9 @@ Topology Topology::parse(const std::string& spec) {
     from = x + 1;
   }
   if (k.size() != 2 && k.size() != 3)
-    throw ConfigError("--topology", fmt::format("'{}' must have 2 or 3 dimensions; allowed: {}", spec, kAllowed));
+    throw ConfigError(Param::topology, fmt::format("'{}' must have 2 or 3 dimensions; allowed: {}", spec, kAllowed));
   for (int ki : k)
-    if (ki < 2) throw ConfigError("--topology", fmt::format("'{}' has k = {} < 2; allowed: {}", spec, ki, kAllowed));
+    if (ki < 2) throw ConfigError(Param::topology, fmt::format("'{}' has k = {} < 2; allowed: {}", spec, ki, kAllowed));
   return Topology(kind == "mesh" ? TopoKind::Mesh : TopoKind::Torus, k);
 }
 
@@ -78,7 +78,7 @@ Topology::Topology(TopoKind kind, std::vector<int> k) : kind_(kind), k_(std::mov
     nodes_ *= ki;
   }
   if (addr_bits_ > kMaxAddressBits)
-    throw ConfigError("--topology",
+    throw ConfigError(Param::topology,
                       fmt::format("{} needs {} address bits, the flit's dest/src fields carry {} (at most "
                                   "{} nodes, e.g. 64x64, 16x16x16 or cube:{}); use fewer nodes",
                                   name(), addr_bits_, kMaxAddressBits, 1 << kMaxAddressBits, kMaxCubeDims));

@@ -11,7 +11,7 @@ namespace wn {
 
 class Topology {
  public:
-  // "mesh:8x8", "torus:4x4x4", "cube:6". Throws ConfigError("--topology", ...).
+  // "mesh:8x8", "torus:4x4x4", "cube:6". Throws ConfigError(Param::topology, ...).
   static Topology parse(const std::string& spec);
   static Topology mesh(std::vector<int> k) { return Topology(TopoKind::Mesh, std::move(k)); }
   static Topology torus(std::vector<int> k) { return Topology(TopoKind::Torus, std::move(k)); }

@@ -84,7 +84,7 @@ TEST(IdleSkip, MaxCyclesStopsOnItsCycleInsideAnIdleStretch) {
   };
   const FirmwareRunResult r = run_firmware(s.net, s.opt, fw, 4, pattern);
   EXPECT_FALSE(r.ok);
-  EXPECT_NE(r.error.find("stopped at --max-cycles 5000"), std::string::npos) << r.error;
+  EXPECT_NE(r.error.find("stopped at max_cycles 5000"), std::string::npos) << r.error;
   EXPECT_EQ(r.cycles_simulated, 5000u);
   EXPECT_GT(r.cycles_skipped, 4990u);
 }

@@ -26,7 +26,7 @@ AlgorithmInfo entry(const std::string& name, const std::string& summary, const s
   a.rooted = rooted;
   a.groups = true;
   a.check = [blocks_factor](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 1");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 1");
     const uint64_t n = args.group.size();
     check_node_memory(topo, (blocks_factor == 0 ? 1 : uint64_t(blocks_factor) * n) * args.words);
   };
@@ -99,9 +99,9 @@ Family family_baselines() {
       std::string allowed;
       for (const auto& o : combine_ops())
         if (o.fn && o.commutative) allowed += (allowed.empty() ? "" : ", ") + o.name;
-      throw ConfigError("--op", fmt::format("ring-reduce-scatter folds in ring order, so '{}' (non-commutative) is "
-                                            "not allowed; allowed: {}",
-                                            combine_ops()[args.op].name, allowed));
+      throw ConfigError(Param::op, fmt::format("ring-reduce-scatter folds in ring order, so '{}' (non-commutative) is "
+                                               "not allowed; allowed: {}",
+                                               combine_ops()[args.op].name, allowed));
     }
   };
   out.push_back(rs);
@@ -135,7 +135,7 @@ Family family_baselines() {
                : fmt::format("direct-transpose runs on a square 2D mesh, not {}; allowed: mesh:NxN", topo.name());
   };
   tr.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 1");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 1");
     check_node_memory(topo, 2 * uint64_t(args.words));
   };
   out.push_back(tr);

@@ -56,7 +56,7 @@ AlgorithmInfo index_entry() {
   a.options = {"--radix"};
   a.groups = true;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word per block)");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4 (one word per block)");
     const uint64_t r = args.options.number("--radix");
     if (r > uint64_t(ranks(args)))
       throw ConfigError("--radix", fmt::format("r = {} exceeds the {} ranks; allowed: auto or an integer 2..{}", r,
@@ -98,7 +98,7 @@ AlgorithmInfo concat_entry() {
   a.params = "--bytes (per node) --ports --group";
   a.groups = true;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word per node)");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4 (one word per node)");
     check_node_memory(topo, 2 * uint64_t(ranks(args)) * args.words);
   };
   a.max_messages = [](const Topology&, const AlgorithmArgs& args) {

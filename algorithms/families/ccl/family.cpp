@@ -106,7 +106,7 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
         throw ConfigError("--partition", "given with --group; allowed: one of --group and --partition");
       n = int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size());
     }
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word)");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4 (one word)");
     if (reads_option(find_algorithm("ccl-" + ccl::op_names()[size_t(op)]), "--packet") &&
         args.options.number("--packet") % 4 != 0)
       throw ConfigError("--packet", fmt::format("{} bytes; allowed: whole 32-bit words, a multiple of 4 (0: the "

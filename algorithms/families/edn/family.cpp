@@ -9,7 +9,7 @@
 namespace wn::alg {
 
 void edn::check_message(const Topology& topo, const AlgorithmArgs& args, uint64_t words_per_node) {
-  if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
+  if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4");
   check_node_memory(topo, words_per_node);
 }
 

@@ -114,7 +114,7 @@ AlgorithmInfo ft_info() {
   a.options = {"--packets"};
   a.rooted = true;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4");
     const uint64_t k = args.options.number("--packets");
     if (k < 1 || k > args.words)
       throw ConfigError("--packets", fmt::format("{} packets; allowed: 1..{} (the message's words, --bytes {})", k,

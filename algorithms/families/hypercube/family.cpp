@@ -40,7 +40,7 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
   const bool reads_elements = std::find(a.options.begin(), a.options.end(), "--elements") != a.options.end();
   a.check = [name, blocks_words_factor, commutative_only, reads_elements](const Topology& topo,
                                                                           const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one element)");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4 (one element)");
     // With --elements the blocks are sized by M, not by --bytes: M is what must fit.
     if (reads_elements && args.options.number("--elements") > 0)
       check_elements(topo, args);

@@ -63,10 +63,11 @@ const sy::Result& schedule_for(const Topology& topo, const AlgorithmArgs& args, 
     }
   }
   if (!r.found)
-    throw ConfigError("--topology", fmt::format("no schedule for {} from node {} with {} ports found within the time "
-                                                "limit; allowed: `wormnet synth --timeout S --out F` first, then "
-                                                "`wormnet run --schedule F`",
-                                                topo.name(), req.source, req.ports));
+    throw ConfigError(Param::topology,
+                      fmt::format("no schedule for {} from node {} with {} ports found within the time "
+                                  "limit; allowed: `wormnet synth --timeout S --out F` first, then "
+                                  "`wormnet run --schedule F`",
+                                  topo.name(), req.source, req.ports));
   return memo.emplace(key, std::move(r)).first->second;
 }
 
@@ -88,9 +89,9 @@ AlgorithmInfo entry(sy::Collective c) {
   a.rooted = true;
   a.exactly_once = bcast;
   a.check = [c, bcast](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word)");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4 (one word)");
     if (!bcast && !combine_ops()[args.op].commutative)
-      throw ConfigError("--op",
+      throw ConfigError(Param::op,
                         fmt::format("synth-reduce combines subtrees in tree order, so '{}' (non-commutative) is "
                                     "not allowed; allowed: sum, max, min",
                                     combine_ops()[args.op].name));

@@ -80,7 +80,7 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
                        name, fixed, fixed + 3, topo.name(), d, side, side, d >= 2 ? allowed_x(d) : std::string("none"));
     };
   a.check = [fixed](const Topology& topo, const AlgorithmArgs& args) {
-    if (args.words == 0) throw ConfigError("--bytes", "0 bytes; allowed: at least 4 (one word per block)");
+    if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4 (one word per block)");
     const int x = resolve_x(topo, args, fixed);
     // IN + OUT + SCRATCH; a heavy node holds 2^x N blocks in transit (the
     // scratch allocator never needs more slots than blocks held at once).
