@@ -211,10 +211,11 @@ CostReport synthesize_cost(const CostRequest& req, bool use_cache) {
     char tmpl[] = "/tmp/wormnet-cost-XXXXXX";
     if (!mkdtemp(tmpl)) throw std::runtime_error("cost: cannot create a temporary directory in /tmp");
     const fs::path tmp = tmpl;
+    // wn_pkg.sv first: yosys resolves wn_pkg:: names as it parses (its second read is harmless).
     const std::string script = fmt::format(
-        "read_verilog -sv -I{} {}\nchparam {} wn_router_cost\nsynth -top wn_router_cost -flatten -noabc\n"
+        "read_verilog -sv -I{} {}/wn_pkg.sv{}\nchparam {} wn_router_cost\nsynth -top wn_router_cost -flatten -noabc\n"
         "abc -g cmos2\nopt_clean\ntee -q -o {} stat -json\n",
-        dir, files, e.params, (tmp / "stat.json").string());
+        dir, dir, files, e.params, (tmp / "stat.json").string());
     std::ofstream(tmp / "cost.ys") << script;
     const auto t0 = std::chrono::steady_clock::now();
     const int rc = std::system(

@@ -1,8 +1,8 @@
 // One virtual channel's flit buffer: a ring of depth_p entries. Credit flow
 // control guarantees the upstream never pushes into a full buffer.
 module wn_fifo #(
-  parameter int width_p = 64,
-  parameter int depth_p = 16
+  parameter int width_p = wn_pkg::flit_width_gp,
+  parameter int depth_p = wn_pkg::max_buf_gp
 ) (
   input  logic               clk_i,
   input  logic               reset_i,

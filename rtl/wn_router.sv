@@ -1,70 +1,48 @@
-`include "wn_flit.svh"
 // wormnet router top: wires the unit modules only (rtl/README.md is the
 // contract). ports_p network ports, each with vcs_max_p VCs; ports_p injection
-// channels and ports_p ejection channels, of which cfg_inj_i / cfg_ej_i are used.
+// channels and ports_p ejection channels, of which cfg_i.inj / cfg_i.ej are used.
 // Wire names: <from>_<to>_<what>; iu input unit, va VC allocator,
 // sa switch allocator, xb crossbar, ou output unit.
+// Per-port signals are flat vectors, element p at [p*width +: width] (yosys 0.23
+// has no packed multi-dimensional ports); the verilated C++ sees the same vectors.
 module wn_router #(
   parameter int ports_p = 4,
-  parameter int vcs_max_p = 4,
-  parameter int buf_max_p = 16,
-  parameter int flit_width_p = 64,
+  parameter int vcs_max_p = wn_pkg::max_vcs_gp,
+  parameter int buf_max_p = wn_pkg::max_buf_gp,
   // Elaboration-time trims for area estimates (rtl/README.md §8); the verilated
-  // routers keep the defaults and select channels with cfg_inj_i / cfg_ej_i.
+  // routers keep the defaults and select channels with cfg_i.inj / cfg_i.ej.
   parameter int inj_p = ports_p,       // injection channels built
   parameter int ej_p = ports_p,        // ejection channels built
-  parameter int static_cfg_p = 0       // cfg_* are constants: no configuration registers
+  parameter int static_cfg_p = 0       // cfg_i is a constant: no configuration registers
 ) (
   input  logic clk_i,
   input  logic reset_i,
-  input  logic [2:0]  cfg_vcs_i,
-  input  logic [4:0]  cfg_buf_i,
-  input  logic [3:0]  cfg_inj_i,
-  input  logic [3:0]  cfg_ej_i,
-  input  logic [3:0]  cfg_ports_i,
-  input  logic [1:0]  cfg_kind_i,
-  input  logic [3:0]  cfg_ndims_i,
-  input  logic [`WN_DEST_W-1:0] cfg_addr_i,
-  input  logic [11:0] cfg_k0_i, cfg_k1_i, cfg_k2_i,
-  input  logic [3:0]  cfg_w0_i, cfg_w1_i, cfg_w2_i,
-  input  logic        cfg_dateline_i,
-  input  logic [ports_p-1:0]              in_valid_i,
-  input  logic [ports_p*flit_width_p-1:0] in_flit_i,
-  output logic [ports_p-1:0]              in_credit_o,
-  output logic [ports_p*2-1:0]            in_credit_vc_o,
-  output logic [ports_p-1:0]              out_valid_o,
-  output logic [ports_p*flit_width_p-1:0] out_flit_o,
-  input  logic [ports_p-1:0]              out_credit_i,
-  input  logic [ports_p*2-1:0]            out_credit_vc_i,
-  input  logic [ports_p-1:0]              inj_valid_i,
-  input  logic [ports_p*flit_width_p-1:0] inj_flit_i,
-  output logic [ports_p-1:0]              inj_credit_o,
-  output logic [ports_p-1:0]              ej_valid_o,
-  output logic [ports_p*flit_width_p-1:0] ej_flit_o,
-  output logic [2*ports_p*5-1:0]          obs_from_port_o,
-  output logic [2*ports_p*2-1:0]          obs_from_vc_o,
-  output logic                            busy_o
+  input  wn_pkg::cfg_s cfg_i,
+  input  logic [ports_p-1:0]                           in_valid_i,
+  input  logic [ports_p*wn_pkg::flit_width_gp-1:0]     in_flit_i,
+  output logic [ports_p-1:0]                           in_credit_o,
+  output logic [ports_p*wn_pkg::vc_width_gp-1:0]       in_credit_vc_o,
+  output logic [ports_p-1:0]                           out_valid_o,
+  output logic [ports_p*wn_pkg::flit_width_gp-1:0]     out_flit_o,
+  input  logic [ports_p-1:0]                           out_credit_i,
+  input  logic [ports_p*wn_pkg::vc_width_gp-1:0]       out_credit_vc_i,
+  input  logic [ports_p-1:0]                           inj_valid_i,
+  input  logic [ports_p*wn_pkg::flit_width_gp-1:0]     inj_flit_i,
+  output logic [ports_p-1:0]                           inj_credit_o,
+  output logic [ports_p-1:0]                           ej_valid_o,
+  output logic [ports_p*wn_pkg::flit_width_gp-1:0]     ej_flit_o,
+  output logic [2*ports_p*wn_pkg::out_code_width_gp-1:0] obs_from_port_o,
+  output logic [2*ports_p*wn_pkg::vc_width_gp-1:0]     obs_from_vc_o,
+  output logic                                         busy_o
 );
   // Configuration registers, loaded during reset (rtl/README.md §2: static, stable during reset).
-  logic [2:0]  cfg_units_vcs;
-  logic [3:0]  cfg_units_ej;
-  logic [1:0]  cfg_units_kind;
-  logic [3:0]  cfg_units_ndims;
-  logic [`WN_DEST_W-1:0] cfg_units_addr;
-  logic [11:0] cfg_units_k0, cfg_units_k1, cfg_units_k2;
-  logic [3:0]  cfg_units_w0, cfg_units_w1, cfg_units_w2;
-  logic        cfg_units_dateline;
-  wn_cfg_reg #(.static_p(static_cfg_p)) cfg_reg (
-    .clk_i, .reset_i,
-    .vcs_i (cfg_vcs_i), .ej_i (cfg_ej_i), .kind_i (cfg_kind_i), .ndims_i (cfg_ndims_i),
-    .addr_i (cfg_addr_i), .k0_i (cfg_k0_i), .k1_i (cfg_k1_i), .k2_i (cfg_k2_i),
-    .w0_i (cfg_w0_i), .w1_i (cfg_w1_i), .w2_i (cfg_w2_i), .dateline_i (cfg_dateline_i),
-    .vcs_r (cfg_units_vcs), .ej_r (cfg_units_ej), .kind_r (cfg_units_kind), .ndims_r (cfg_units_ndims),
-    .addr_r (cfg_units_addr), .k0_r (cfg_units_k0), .k1_r (cfg_units_k1), .k2_r (cfg_units_k2),
-    .w0_r (cfg_units_w0), .w1_r (cfg_units_w1), .w2_r (cfg_units_w2), .dateline_r (cfg_units_dateline)
-  );
+  wn_pkg::cfg_s cfg;
+  wn_cfg_reg #(.static_p(static_cfg_p)) cfg_reg (.clk_i, .reset_i, .cfg_i, .cfg_r(cfg));
+
   localparam int vm_lp = vcs_max_p;
-  localparam int ow_lp = 5;                    // output code: network o, or ports_p + ejection channel
+  localparam int fw_lp = wn_pkg::flit_width_gp;
+  localparam int vw_lp = wn_pkg::vc_width_gp;
+  localparam int ow_lp = wn_pkg::out_code_width_gp;  // output code: network o, or ports_p + ejection channel
   localparam int nin_lp = ports_p + inj_p;     // input ports: network, then injection
   localparam int nout_lp = ports_p + ej_p;     // outputs: network, then ejection
   localparam int reqs_lp = ports_p * vm_lp + inj_p;  // VA requesters
@@ -72,11 +50,11 @@ module wn_router #(
   // input units -> VC allocator
   logic [reqs_lp-1:0]       iu_va_req, iu_va_eject;
   logic [reqs_lp*ow_lp-1:0] iu_va_out;
-  logic [reqs_lp*2-1:0]     iu_va_lo, iu_va_hi;
+  logic [reqs_lp*vw_lp-1:0] iu_va_lo, iu_va_hi;
   // VC allocator -> input units / output units
   logic [reqs_lp-1:0]       va_iu_grant;
   logic [reqs_lp*ow_lp-1:0] va_iu_out;
-  logic [reqs_lp*2-1:0]     va_iu_vc;
+  logic [reqs_lp*vw_lp-1:0] va_iu_vc;
   logic [ports_p*vm_lp-1:0] va_ou_set_busy;
   logic [ej_p-1:0]          va_ou_set_ej_busy;
   // output units -> VC allocator / input units
@@ -85,76 +63,73 @@ module wn_router #(
   // input units <-> switch allocator, crossbar
   logic [nin_lp*vm_lp-1:0]       iu_sa_cand;
   logic [nin_lp*vm_lp*ow_lp-1:0] iu_sa_out;
-  logic [nin_lp*2-1:0]           sa_iu_pick;
+  logic [nin_lp*vw_lp-1:0]       sa_iu_pick;
   logic [nin_lp-1:0]             sa_iu_win;
-  logic [nin_lp*flit_width_p-1:0] iu_xb_flit;
-  logic [nin_lp*2-1:0]           iu_xb_out_vc;
+  logic [nin_lp*fw_lp-1:0]       iu_xb_flit;
+  logic [nin_lp*vw_lp-1:0]       iu_xb_out_vc;
   logic [nin_lp-1:0]             iu_busy;
   // switch allocator -> crossbar -> output units
-  logic [nout_lp-1:0]              sa_ou_valid;
-  logic [nout_lp*ow_lp-1:0]        sa_xb_sel;
-  logic [nout_lp*flit_width_p-1:0] xb_ou_flit;
-  logic [nout_lp*2-1:0]            xb_ou_out_vc, xb_ou_from_vc;
-  logic [nout_lp-1:0]              ou_valid;
+  logic [nout_lp-1:0]       sa_ou_valid;
+  logic [nout_lp*ow_lp-1:0] sa_xb_sel;
+  logic [nout_lp*fw_lp-1:0] xb_ou_flit;
+  logic [nout_lp*vw_lp-1:0] xb_ou_out_vc, xb_ou_from_vc;
+  logic [nout_lp-1:0]       ou_valid;
 `ifdef FORMAL
   // unit state for the router-level lemmas (rtl/formal/wn_router_lemmas.sv)
   logic [nin_lp*vm_lp-1:0]        fv_active, fv_mid;
   logic [nin_lp*vm_lp*ow_lp-1:0]  fv_out;
-  logic [nin_lp*vm_lp*2-1:0]      fv_out_vc;
+  logic [nin_lp*vm_lp*vw_lp-1:0]  fv_out_vc;
   logic [nout_lp*vm_lp-1:0]       fv_busy, fv_open;
   logic [nout_lp*vm_lp*ow_lp-1:0] fv_owner;
-  logic [nout_lp*vm_lp*2-1:0]     fv_owner_vc;
+  logic [nout_lp*vm_lp*vw_lp-1:0] fv_owner_vc;
 `endif
 
   // ---- network input units ----
   for (genvar p = 0; p < ports_p; p++) begin : net_in
-    logic [1:0] credit_vc;
+    wn_pkg::vc_t credit_vc;
     wn_input_unit #(.ports_p(ports_p), .vcs_p(vm_lp), .vcs_max_p(vm_lp), .buf_max_p(buf_max_p),
-                    .flit_width_p(flit_width_p), .is_inj_p(1'b0), .port_id_p(p), .out_w_p(ow_lp)) iu (
-      .clk_i, .reset_i, .cfg_kind_i(cfg_units_kind), .cfg_ndims_i(cfg_units_ndims), .cfg_vcs_i(cfg_units_vcs),
-      .cfg_addr_i(cfg_units_addr), .cfg_k0_i(cfg_units_k0), .cfg_k1_i(cfg_units_k1), .cfg_k2_i(cfg_units_k2),
-      .cfg_w0_i(cfg_units_w0), .cfg_w1_i(cfg_units_w1), .cfg_w2_i(cfg_units_w2), .cfg_dateline_i(cfg_units_dateline),
-      .valid_i(in_valid_i[p] && p < (cfg_ports_i)), .flit_i(in_flit_i[p*flit_width_p +: flit_width_p]),
+                    .is_inj_p(1'b0), .port_id_p(p)) iu (
+      .clk_i, .reset_i, .cfg_i(cfg),
+      .valid_i(in_valid_i[p] && p < (cfg.ports)), .flit_i(in_flit_i[p*fw_lp +: fw_lp]),
       .credit_o(in_credit_o[p]), .credit_vc_o(credit_vc),
       .va_req_o(iu_va_req[p*vm_lp +: vm_lp]), .va_eject_o(iu_va_eject[p*vm_lp +: vm_lp]),
-      .va_out_o(iu_va_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .va_lo_o(iu_va_lo[p*vm_lp*2 +: vm_lp*2]),
-      .va_hi_o(iu_va_hi[p*vm_lp*2 +: vm_lp*2]), .va_grant_i(va_iu_grant[p*vm_lp +: vm_lp]),
-      .va_grant_out_i(va_iu_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .va_grant_vc_i(va_iu_vc[p*vm_lp*2 +: vm_lp*2]),
+      .va_out_o(iu_va_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .va_lo_o(iu_va_lo[p*vm_lp*vw_lp +: vm_lp*vw_lp]),
+      .va_hi_o(iu_va_hi[p*vm_lp*vw_lp +: vm_lp*vw_lp]), .va_grant_i(va_iu_grant[p*vm_lp +: vm_lp]),
+      .va_grant_out_i(va_iu_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]),
+      .va_grant_vc_i(va_iu_vc[p*vm_lp*vw_lp +: vm_lp*vw_lp]),
       .credit_ok_i(ou_iu_credit_ok), .sa_cand_o(iu_sa_cand[p*vm_lp +: vm_lp]),
-      .sa_out_o(iu_sa_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .sa_pick_i(sa_iu_pick[p*2 +: 2]),
-      .sa_win_i(sa_iu_win[p]), .xb_flit_o(iu_xb_flit[p*flit_width_p +: flit_width_p]),
-      .xb_out_vc_o(iu_xb_out_vc[p*2 +: 2]), .busy_o(iu_busy[p])
+      .sa_out_o(iu_sa_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .sa_pick_i(sa_iu_pick[p*vw_lp +: vw_lp]),
+      .sa_win_i(sa_iu_win[p]), .xb_flit_o(iu_xb_flit[p*fw_lp +: fw_lp]),
+      .xb_out_vc_o(iu_xb_out_vc[p*vw_lp +: vw_lp]), .busy_o(iu_busy[p])
 `ifdef FORMAL
       , .fv_active_o(fv_active[p*vm_lp +: vm_lp]), .fv_mid_o(fv_mid[p*vm_lp +: vm_lp]),
-      .fv_out_o(fv_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .fv_out_vc_o(fv_out_vc[p*vm_lp*2 +: vm_lp*2])
+      .fv_out_o(fv_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .fv_out_vc_o(fv_out_vc[p*vm_lp*vw_lp +: vm_lp*vw_lp])
 `endif
       );
-    assign in_credit_vc_o[p*2 +: 2] = credit_vc;
+    assign in_credit_vc_o[p*vw_lp +: vw_lp] = credit_vc;
   end
 
   // ---- injection input units (one VC each) ----
   for (genvar i = 0; i < inj_p; i++) begin : inj_in
     localparam int n_lp = ports_p + i;         // input port index
     localparam int q_lp = ports_p * vm_lp + i; // VA requester index
-    logic [1:0] unused_credit_vc;
+    wn_pkg::vc_t unused_credit_vc;
     wn_input_unit #(.ports_p(ports_p), .vcs_p(1), .vcs_max_p(vm_lp), .buf_max_p(buf_max_p),
-                    .flit_width_p(flit_width_p), .is_inj_p(1'b1), .port_id_p(0), .out_w_p(ow_lp)) iu (
-      .clk_i, .reset_i, .cfg_kind_i(cfg_units_kind), .cfg_ndims_i(cfg_units_ndims), .cfg_vcs_i(cfg_units_vcs),
-      .cfg_addr_i(cfg_units_addr), .cfg_k0_i(cfg_units_k0), .cfg_k1_i(cfg_units_k1), .cfg_k2_i(cfg_units_k2),
-      .cfg_w0_i(cfg_units_w0), .cfg_w1_i(cfg_units_w1), .cfg_w2_i(cfg_units_w2), .cfg_dateline_i(cfg_units_dateline),
-      .valid_i(inj_valid_i[i] && i < (cfg_inj_i)), .flit_i(inj_flit_i[i*flit_width_p +: flit_width_p]),
+                    .is_inj_p(1'b1), .port_id_p(0)) iu (
+      .clk_i, .reset_i, .cfg_i(cfg),
+      .valid_i(inj_valid_i[i] && i < (cfg.inj)), .flit_i(inj_flit_i[i*fw_lp +: fw_lp]),
       .credit_o(inj_credit_o[i]), .credit_vc_o(unused_credit_vc),
       .va_req_o(iu_va_req[q_lp]), .va_eject_o(iu_va_eject[q_lp]),
-      .va_out_o(iu_va_out[q_lp*ow_lp +: ow_lp]), .va_lo_o(iu_va_lo[q_lp*2 +: 2]),
-      .va_hi_o(iu_va_hi[q_lp*2 +: 2]), .va_grant_i(va_iu_grant[q_lp]),
-      .va_grant_out_i(va_iu_out[q_lp*ow_lp +: ow_lp]), .va_grant_vc_i(va_iu_vc[q_lp*2 +: 2]),
+      .va_out_o(iu_va_out[q_lp*ow_lp +: ow_lp]), .va_lo_o(iu_va_lo[q_lp*vw_lp +: vw_lp]),
+      .va_hi_o(iu_va_hi[q_lp*vw_lp +: vw_lp]), .va_grant_i(va_iu_grant[q_lp]),
+      .va_grant_out_i(va_iu_out[q_lp*ow_lp +: ow_lp]), .va_grant_vc_i(va_iu_vc[q_lp*vw_lp +: vw_lp]),
       .credit_ok_i(ou_iu_credit_ok), .sa_cand_o(iu_sa_cand[n_lp*vm_lp]),
-      .sa_out_o(iu_sa_out[n_lp*vm_lp*ow_lp +: ow_lp]), .sa_pick_i(sa_iu_pick[n_lp*2 +: 2]),
-      .sa_win_i(sa_iu_win[n_lp]), .xb_flit_o(iu_xb_flit[n_lp*flit_width_p +: flit_width_p]),
-      .xb_out_vc_o(iu_xb_out_vc[n_lp*2 +: 2]), .busy_o(iu_busy[n_lp])
+      .sa_out_o(iu_sa_out[n_lp*vm_lp*ow_lp +: ow_lp]), .sa_pick_i(sa_iu_pick[n_lp*vw_lp +: vw_lp]),
+      .sa_win_i(sa_iu_win[n_lp]), .xb_flit_o(iu_xb_flit[n_lp*fw_lp +: fw_lp]),
+      .xb_out_vc_o(iu_xb_out_vc[n_lp*vw_lp +: vw_lp]), .busy_o(iu_busy[n_lp])
 `ifdef FORMAL
       , .fv_active_o(fv_active[n_lp*vm_lp]), .fv_mid_o(fv_mid[n_lp*vm_lp]),
-      .fv_out_o(fv_out[n_lp*vm_lp*ow_lp +: ow_lp]), .fv_out_vc_o(fv_out_vc[n_lp*vm_lp*2 +: 2])
+      .fv_out_o(fv_out[n_lp*vm_lp*ow_lp +: ow_lp]), .fv_out_vc_o(fv_out_vc[n_lp*vm_lp*vw_lp +: vw_lp])
 `endif
       );
     // An injection channel has one VC: its other candidate slots never request.
@@ -165,48 +140,47 @@ module wn_router #(
       assign fv_active[n_lp*vm_lp+1 +: vm_lp-1] = '0;
       assign fv_mid[n_lp*vm_lp+1 +: vm_lp-1] = '0;
       assign fv_out[(n_lp*vm_lp+1)*ow_lp +: (vm_lp-1)*ow_lp] = '0;
-      assign fv_out_vc[(n_lp*vm_lp+1)*2 +: (vm_lp-1)*2] = '0;
+      assign fv_out_vc[(n_lp*vm_lp+1)*vw_lp +: (vm_lp-1)*vw_lp] = '0;
 `endif
     end
   end
   for (genvar i = inj_p; i < ports_p; i++) begin : inj_absent
     logic unused_valid;
-    logic [flit_width_p-1:0] unused_flit;
+    wn_pkg::flit_t unused_flit;
     assign unused_valid = inj_valid_i[i];
-    assign unused_flit = inj_flit_i[i*flit_width_p +: flit_width_p];
+    assign unused_flit = inj_flit_i[i*fw_lp +: fw_lp];
     assign inj_credit_o[i] = 1'b0;
   end
 
   // ---- allocators and crossbar ----
-  wn_vc_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp), .ej_p(ej_p),
-                    .reqs_p(reqs_lp)) va (
-    .clk_i, .reset_i, .cfg_ej_i(cfg_units_ej), .req_i(iu_va_req), .eject_i(iu_va_eject), .out_i(iu_va_out),
+  wn_vc_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .ej_p(ej_p), .reqs_p(reqs_lp)) va (
+    .clk_i, .reset_i, .cfg_i(cfg), .req_i(iu_va_req), .eject_i(iu_va_eject), .out_i(iu_va_out),
     .lo_i(iu_va_lo), .hi_i(iu_va_hi), .out_busy_i(ou_va_busy), .ej_busy_i(ou_va_ej_busy),
     .grant_o(va_iu_grant), .grant_out_o(va_iu_out), .grant_vc_o(va_iu_vc),
     .set_out_busy_o(va_ou_set_busy), .set_ej_busy_o(va_ou_set_ej_busy));
 
-  wn_switch_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .out_w_p(ow_lp),
-                        .inputs_p(nin_lp), .outputs_p(nout_lp)) sa (
+  wn_switch_allocator #(.ports_p(ports_p), .vcs_max_p(vm_lp), .inputs_p(nin_lp), .outputs_p(nout_lp)) sa (
     .clk_i, .reset_i, .cand_i(iu_sa_cand), .cand_out_i(iu_sa_out), .pick_o(sa_iu_pick), .win_o(sa_iu_win),
     .out_valid_o(sa_ou_valid), .out_sel_o(sa_xb_sel));
 
-  wn_crossbar #(.inputs_p(nin_lp), .outputs_p(nout_lp), .flit_width_p(flit_width_p), .out_w_p(ow_lp)) xb (
+  wn_crossbar #(.inputs_p(nin_lp), .outputs_p(nout_lp)) xb (
     .in_flit_i(iu_xb_flit), .in_out_vc_i(iu_xb_out_vc), .in_vc_i(sa_iu_pick), .sel_i(sa_xb_sel),
     .out_flit_o(xb_ou_flit), .out_vc_o(xb_ou_out_vc), .out_from_vc_o(xb_ou_from_vc));
 
   // ---- network output units ----
   for (genvar o = 0; o < ports_p; o++) begin : net_out
-    wn_output_unit #(.vcs_max_p(vm_lp), .flit_width_p(flit_width_p), .is_eject_p(1'b0), .out_w_p(ow_lp)) ou (
-      .clk_i, .reset_i, .cfg_buf_i, .valid_i(sa_ou_valid[o]), .flit_i(xb_ou_flit[o*flit_width_p +: flit_width_p]),
-      .out_vc_i(xb_ou_out_vc[o*2 +: 2]), .from_i(sa_xb_sel[o*ow_lp +: ow_lp]), .from_vc_i(xb_ou_from_vc[o*2 +: 2]),
+    wn_output_unit #(.vcs_max_p(vm_lp), .is_eject_p(1'b0)) ou (
+      .clk_i, .reset_i, .cfg_i(cfg), .valid_i(sa_ou_valid[o]), .flit_i(xb_ou_flit[o*fw_lp +: fw_lp]),
+      .out_vc_i(xb_ou_out_vc[o*vw_lp +: vw_lp]), .from_i(sa_xb_sel[o*ow_lp +: ow_lp]),
+      .from_vc_i(xb_ou_from_vc[o*vw_lp +: vw_lp]),
       .set_busy_i(va_ou_set_busy[o*vm_lp +: vm_lp]), .credit_i(out_credit_i[o]),
-      .credit_vc_i(out_credit_vc_i[o*2 +: 2]), .busy_o(ou_va_busy[o*vm_lp +: vm_lp]),
+      .credit_vc_i(out_credit_vc_i[o*vw_lp +: vw_lp]), .busy_o(ou_va_busy[o*vm_lp +: vm_lp]),
       .credit_ok_o(ou_iu_credit_ok[o*vm_lp +: vm_lp]), .valid_o(ou_valid[o]),
-      .flit_o(out_flit_o[o*flit_width_p +: flit_width_p]), .from_o(obs_from_port_o[o*ow_lp +: ow_lp]),
-      .from_vc_o(obs_from_vc_o[o*2 +: 2])
+      .flit_o(out_flit_o[o*fw_lp +: fw_lp]), .from_o(obs_from_port_o[o*ow_lp +: ow_lp]),
+      .from_vc_o(obs_from_vc_o[o*vw_lp +: vw_lp])
 `ifdef FORMAL
       , .fv_open_o(fv_open[o*vm_lp +: vm_lp]), .fv_owner_o(fv_owner[o*vm_lp*ow_lp +: vm_lp*ow_lp]),
-      .fv_owner_vc_o(fv_owner_vc[o*vm_lp*2 +: vm_lp*2])
+      .fv_owner_vc_o(fv_owner_vc[o*vm_lp*vw_lp +: vm_lp*vw_lp])
 `endif
       );
     assign out_valid_o[o] = ou_valid[o];
@@ -216,17 +190,17 @@ module wn_router #(
   for (genvar j = 0; j < ej_p; j++) begin : ej_out
     localparam int k_lp = ports_p + j;
     logic [vm_lp-1:0] busy, unused_credit_ok;
-    wn_output_unit #(.vcs_max_p(vm_lp), .flit_width_p(flit_width_p), .is_eject_p(1'b1), .out_w_p(ow_lp)) ou (
-      .clk_i, .reset_i, .cfg_buf_i, .valid_i(sa_ou_valid[k_lp]),
-      .flit_i(xb_ou_flit[k_lp*flit_width_p +: flit_width_p]), .out_vc_i(xb_ou_out_vc[k_lp*2 +: 2]),
-      .from_i(sa_xb_sel[k_lp*ow_lp +: ow_lp]), .from_vc_i(xb_ou_from_vc[k_lp*2 +: 2]),
-      .set_busy_i(vm_lp'(va_ou_set_ej_busy[j])), .credit_i(1'b0), .credit_vc_i(2'd0),
+    wn_output_unit #(.vcs_max_p(vm_lp), .is_eject_p(1'b1)) ou (
+      .clk_i, .reset_i, .cfg_i(cfg), .valid_i(sa_ou_valid[k_lp]),
+      .flit_i(xb_ou_flit[k_lp*fw_lp +: fw_lp]), .out_vc_i(xb_ou_out_vc[k_lp*vw_lp +: vw_lp]),
+      .from_i(sa_xb_sel[k_lp*ow_lp +: ow_lp]), .from_vc_i(xb_ou_from_vc[k_lp*vw_lp +: vw_lp]),
+      .set_busy_i(vm_lp'(va_ou_set_ej_busy[j])), .credit_i(1'b0), .credit_vc_i('0),
       .busy_o(busy), .credit_ok_o(unused_credit_ok), .valid_o(ou_valid[k_lp]),
-      .flit_o(ej_flit_o[j*flit_width_p +: flit_width_p]), .from_o(obs_from_port_o[k_lp*ow_lp +: ow_lp]),
-      .from_vc_o(obs_from_vc_o[k_lp*2 +: 2])
+      .flit_o(ej_flit_o[j*fw_lp +: fw_lp]), .from_o(obs_from_port_o[k_lp*ow_lp +: ow_lp]),
+      .from_vc_o(obs_from_vc_o[k_lp*vw_lp +: vw_lp])
 `ifdef FORMAL
       , .fv_open_o(fv_open[k_lp*vm_lp +: vm_lp]), .fv_owner_o(fv_owner[k_lp*vm_lp*ow_lp +: vm_lp*ow_lp]),
-      .fv_owner_vc_o(fv_owner_vc[k_lp*vm_lp*2 +: vm_lp*2])
+      .fv_owner_vc_o(fv_owner_vc[k_lp*vm_lp*vw_lp +: vm_lp*vw_lp])
 `endif
       );
     assign ou_va_ej_busy[j] = busy[0];
@@ -238,9 +212,9 @@ module wn_router #(
   end
   for (genvar j = ej_p; j < ports_p; j++) begin : ej_absent
     assign ej_valid_o[j] = 1'b0;
-    assign ej_flit_o[j*flit_width_p +: flit_width_p] = '0;
+    assign ej_flit_o[j*fw_lp +: fw_lp] = '0;
     assign obs_from_port_o[(ports_p+j)*ow_lp +: ow_lp] = '0;
-    assign obs_from_vc_o[(ports_p+j)*2 +: 2] = '0;
+    assign obs_from_vc_o[(ports_p+j)*vw_lp +: vw_lp] = '0;
   end
 
   assign busy_o = (iu_busy != '0) || (ou_valid != '0);
@@ -249,7 +223,7 @@ module wn_router #(
     assign fv_busy[(ports_p+j)*vm_lp +: vm_lp] = ej_out[j].busy;
   end
   assign fv_busy[ports_p*vm_lp-1:0] = ou_va_busy;
-  wn_router_lemmas #(.vcs_max_p(vm_lp), .nin_p(nin_lp), .nout_p(nout_lp), .out_w_p(ow_lp)) lemmas (
+  wn_router_lemmas #(.vcs_max_p(vm_lp), .nin_p(nin_lp), .nout_p(nout_lp)) lemmas (
     .reset_i, .active_i(fv_active), .mid_i(fv_mid), .out_i(fv_out), .out_vc_i(fv_out_vc), .busy_i(fv_busy),
     .open_i(fv_open), .owner_i(fv_owner), .owner_vc_i(fv_owner_vc));
 `endif

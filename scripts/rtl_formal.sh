@@ -21,6 +21,8 @@
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 RTL=$ROOT/rtl
+# The package first: yosys resolves wn_pkg:: names as it parses.
+SOURCES="$RTL/wn_pkg.sv $(ls "$RTL"/*.sv | grep -v '/wn_pkg\.sv$' | tr '\n' ' ')"
 MODE=${1:-quick}
 OUT=${2:-$ROOT/build/formal}
 SECS=${FORMAL_SECONDS:-900}
@@ -30,7 +32,7 @@ mkdir -p "$OUT"
 
 # aig NAME DEFINES PARAMS: the harness with the given parameters as an AIGER model.
 aig() {
-  local front="read_verilog -sv -formal $2 -I$RTL $RTL/*.sv $RTL/formal/wn_router_lemmas.sv $RTL/formal/wn_router_formal.sv; chparam $3 wn_router_formal;
+  local front="read_verilog -sv -formal $2 -I$RTL $SOURCES $RTL/formal/wn_router_lemmas.sv $RTL/formal/wn_router_formal.sv; chparam $3 wn_router_formal;
     prep -top wn_router_formal -flatten; memory_map; opt -full; async2sync; dffunmap; opt_clean"
   echo "$front" > "$OUT/$1.front.ys"
   yosys -q -l "$OUT/$1.yosys.log" -p "$front; ${4:-} chformal -assume -early; setundef -anyseq; opt -keepdc -fast;

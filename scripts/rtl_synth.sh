@@ -10,12 +10,14 @@
 set -euo pipefail
 RTL="$(cd "$(dirname "$0")/../rtl" && pwd)"
 OUT="${1:-build/synth}"
+# The package first: yosys resolves wn_pkg:: names as it parses.
+SOURCES="$RTL/wn_pkg.sv $(ls "$RTL"/*.sv | grep -v '/wn_pkg\.sv$' | tr '\n' ' ')"
 mkdir -p "$OUT"
 status=0
 for P in 4 6 8; do
   log="$OUT/synth_p$P.log"
   if [ "$P" = 4 ]; then flow="synth -top wn_router -noabc"; else flow="synth -top wn_router -run :fine"; fi
-  if ! yosys -q -l "$log" -p "read_verilog -sv -I$RTL $RTL/*.sv; chparam -set ports_p $P -set buf_max_p 4 wn_router; \
+  if ! yosys -q -l "$log" -p "read_verilog -sv -I$RTL $SOURCES; chparam -set ports_p $P -set buf_max_p 4 wn_router; \
        $flow; select -assert-none t:\$dlatch t:\$_DLATCH_* t:\$dlatchsr t:\$_DLATCHSR_*; stat" \
        >/dev/null 2>&1; then
     echo "rtl_synth: ports_p=$P FAILED (see $log)"; tail -5 "$log"; status=1; continue

@@ -8,19 +8,20 @@
 module wn_router_lemmas #(
   parameter int vcs_max_p = 2,
   parameter int nin_p = 5,     // input ports: network, then injection
-  parameter int nout_p = 5,    // outputs: network, then ejection
-  parameter int out_w_p = 5
+  parameter int nout_p = 5     // outputs: network, then ejection
 ) (
   input logic reset_i,
-  input logic [nin_p*vcs_max_p-1:0]          active_i,
-  input logic [nin_p*vcs_max_p-1:0]          mid_i,
-  input logic [nin_p*vcs_max_p*out_w_p-1:0]  out_i,
-  input logic [nin_p*vcs_max_p*2-1:0]        out_vc_i,
-  input logic [nout_p*vcs_max_p-1:0]         busy_i,
-  input logic [nout_p*vcs_max_p-1:0]         open_i,
-  input logic [nout_p*vcs_max_p*out_w_p-1:0] owner_i,
-  input logic [nout_p*vcs_max_p*2-1:0]       owner_vc_i
+  input logic [nin_p*vcs_max_p-1:0]                            active_i,
+  input logic [nin_p*vcs_max_p-1:0]                            mid_i,
+  input logic [nin_p*vcs_max_p*wn_pkg::out_code_width_gp-1:0]  out_i,
+  input logic [nin_p*vcs_max_p*wn_pkg::vc_width_gp-1:0]        out_vc_i,
+  input logic [nout_p*vcs_max_p-1:0]                           busy_i,
+  input logic [nout_p*vcs_max_p-1:0]                           open_i,
+  input logic [nout_p*vcs_max_p*wn_pkg::out_code_width_gp-1:0] owner_i,
+  input logic [nout_p*vcs_max_p*wn_pkg::vc_width_gp-1:0]       owner_vc_i
 );
+  localparam int ow_lp = wn_pkg::out_code_width_gp;
+  localparam int vw_lp = wn_pkg::vc_width_gp;
   localparam int reqs_lp = nin_p * vcs_max_p;
   localparam int tgts_lp = nout_p * vcs_max_p;
   localparam int tw_lp = $clog2(tgts_lp) + 1;
@@ -30,14 +31,14 @@ module wn_router_lemmas #(
   for (genvar r = 0; r < reqs_lp; r++) begin : req
     logic [tw_lp-1:0] t;
     assign tgt[r*tw_lp +: tw_lp] = t;
-    assign t = tw_lp'(out_i[r*out_w_p +: out_w_p]) * tw_lp'(vcs_max_p) + tw_lp'(out_vc_i[r*2 +: 2]);
+    assign t = tw_lp'(out_i[r*ow_lp +: ow_lp]) * tw_lp'(vcs_max_p) + tw_lp'(out_vc_i[r*vw_lp +: vw_lp]);
     always @(*) if (!reset_i && active_i[r]) begin
-      assert (out_i[r*out_w_p +: out_w_p] < out_w_p'(nout_p) && out_vc_i[r*2 +: 2] < 2'(vcs_max_p));
+      assert (out_i[r*ow_lp +: ow_lp] < ow_lp'(nout_p) && out_vc_i[r*vw_lp +: vw_lp] < vw_lp'(vcs_max_p));
       assert (busy_i[t]);               // the VC allocator marked what it granted
       assert (open_i[t] == mid_i[r]);   // the output VC is mid-packet exactly when this VC is
       if (mid_i[r])
-        assert (owner_i[t*out_w_p +: out_w_p] == out_w_p'(r / vcs_max_p) &&
-                owner_vc_i[t*2 +: 2] == 2'(r % vcs_max_p));
+        assert (owner_i[t*ow_lp +: ow_lp] == ow_lp'(r / vcs_max_p) &&
+                owner_vc_i[t*vw_lp +: vw_lp] == vw_lp'(r % vcs_max_p));
       for (int s = r + 1; s < reqs_lp; s++)
         if (active_i[s]) assert (tgt[s*tw_lp +: tw_lp] != t);   // one packet per output VC
     end
@@ -45,9 +46,9 @@ module wn_router_lemmas #(
 
   for (genvar k = 0; k < tgts_lp; k++) begin : target
     logic [rw_lp-1:0] owner;
-    assign owner = rw_lp'(owner_i[k*out_w_p +: out_w_p]) * rw_lp'(vcs_max_p) + rw_lp'(owner_vc_i[k*2 +: 2]);
+    assign owner = rw_lp'(owner_i[k*ow_lp +: ow_lp]) * rw_lp'(vcs_max_p) + rw_lp'(owner_vc_i[k*vw_lp +: vw_lp]);
     always @(*) if (!reset_i && open_i[k]) begin
-      assert (owner_i[k*out_w_p +: out_w_p] < out_w_p'(nin_p) && owner_vc_i[k*2 +: 2] < 2'(vcs_max_p));
+      assert (owner_i[k*ow_lp +: ow_lp] < ow_lp'(nin_p) && owner_vc_i[k*vw_lp +: vw_lp] < vw_lp'(vcs_max_p));
       assert (active_i[owner] && mid_i[owner] && tgt[owner*tw_lp +: tw_lp] == tw_lp'(k));
     end
   end

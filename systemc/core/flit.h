@@ -1,10 +1,39 @@
-// Flit packing helpers over the generated layout (rtl/wn_flit.svh).
+// Flit packing helpers over the generated layout (rtl/wn_pkg.sv, rtl/README.md §1).
 #pragma once
 #include <cstdint>
 
 #include "wormnet/flit_layout.h"
 
 namespace wn {
+
+// What the helpers below rely on, checked against the package whenever it changes: a flit is one
+// uint64_t, every field lies inside it, the addressed fields come back as uint32_t, and the
+// package's head_flit_s puts each field where its lsb says.
+namespace flit_check {
+constexpr bool fits(int lsb, int w, int limit) { return lsb >= 0 && w > 0 && lsb + w <= limit; }
+namespace h = pkg::head_flit_s;
+}  // namespace flit_check
+static_assert(layout::WN_FLIT_W == 64, "a flit is one uint64_t (flit_width_gp in rtl/wn_pkg.sv)");
+static_assert(flit_check::fits(layout::WN_TYPE_LSB, layout::WN_TYPE_W, 64) && layout::WN_TYPE_W == 2 &&
+                  layout::WN_HEAD_BIT == layout::WN_TYPE_LSB && layout::WN_TAIL_BIT == layout::WN_TYPE_LSB + 1,
+              "flit field type must be two bits, head then tail (FlitType)");
+static_assert(flit_check::fits(layout::WN_VC_LSB, layout::WN_VC_W, 64) && (1 << layout::WN_VC_W) >= pkg::max_vcs_gp,
+              "flit field vc must fit in the flit and hold every VC index");
+static_assert(flit_check::fits(layout::WN_DEST_LSB, layout::WN_DEST_W, 64) && layout::WN_DEST_W <= 32,
+              "flit field dest must fit in the flit and in uint32_t");
+static_assert(flit_check::fits(layout::WN_SRC_LSB, layout::WN_SRC_W, 64) && layout::WN_SRC_W <= 32,
+              "flit field src must fit in the flit and in uint32_t");
+static_assert(flit_check::fits(layout::WN_STEP_LSB, layout::WN_STEP_W, 64) && layout::WN_STEP_W <= 32,
+              "flit field step must fit in the flit and in uint32_t");
+static_assert(flit_check::fits(layout::WN_MSG_LSB, layout::WN_MSG_W, 64) && layout::WN_MSG_W <= 32,
+              "flit field msg must fit in the flit and in uint32_t");
+static_assert(flit_check::fits(layout::WN_PAYLOAD_LSB, layout::WN_PAYLOAD_W, 64),
+              "flit field payload must fit in the flit");
+static_assert(flit_check::h::bits == layout::WN_FLIT_W && flit_check::h::head_lsb == layout::WN_HEAD_BIT &&
+                  flit_check::h::tail_lsb == layout::WN_TAIL_BIT && flit_check::h::vc_lsb == layout::WN_VC_LSB &&
+                  flit_check::h::dest_lsb == layout::WN_DEST_LSB && flit_check::h::src_lsb == layout::WN_SRC_LSB &&
+                  flit_check::h::step_lsb == layout::WN_STEP_LSB && flit_check::h::msg_lsb == layout::WN_MSG_LSB,
+              "head_flit_s in rtl/wn_pkg.sv must put every field at its flit_*_lsb_gp");
 
 enum FlitType : uint8_t { kBody = 0, kHead = 1, kTail = 2, kHeadTail = 3 };
 

@@ -4,12 +4,20 @@
 #pragma once
 #include <cstdint>
 
+#include "wormnet/wn_pkg.h"
+
 namespace wn {
 
-constexpr int kMaxPorts = 12;  // largest verilated radix (cube:12)
-constexpr int kMaxVcs = 4;     // VMAX in rtl/README.md
-constexpr int kMaxBuf = 16;    // BMAX
-constexpr int kMaxDims = 3;    // mesh/torus dimensions
+// The limits are the RTL's (rtl/wn_pkg.sv, generated into wormnet/wn_pkg.h): one edit there
+// changes the verilated routers and every C++ array sized here.
+constexpr int kMaxPorts = pkg::max_ports_gp;  // largest verilated radix (cube:12)
+constexpr int kMaxVcs = pkg::max_vcs_gp;      // VMAX in rtl/README.md
+constexpr int kMaxBuf = pkg::max_buf_gp;      // BMAX
+constexpr int kMaxDims = pkg::max_dims_gp;    // mesh/torus dimensions
+// What the types below rely on: one bit per port in the uint32_t masks, VC indices and the
+// observation codes in uint8_t.
+static_assert(kMaxPorts <= 32, "RouterIn/RouterOut keep one bit per port in a uint32_t");
+static_assert(pkg::vc_width_gp <= 8 && pkg::out_code_width_gp <= 8, "VCs and port codes are kept in uint8_t");
 
 // Zero-load timing (rtl/README.md §5), the one fact every prediction, delay view and contention
 // class builds on: a head flit spends kRouterStageCycles in a router (route + VA, then SA +
@@ -19,7 +27,8 @@ constexpr int kMaxDims = 3;    // mesh/torus dimensions
 constexpr int kRouterStageCycles = 2;
 constexpr int kHopCycles = kRouterStageCycles + 1;
 
-enum class TopoKind : uint8_t { Mesh = 0, Torus = 1, Cube = 2 };
+// The RTL's encoding (cfg_s.kind): the RTL wrapper passes the value through.
+enum class TopoKind : uint8_t { Mesh = pkg::kind_mesh_gp, Torus = pkg::kind_torus_gp, Cube = pkg::kind_cube_gp };
 
 // Static configuration of one router (rtl/README.md §2, §3).
 struct RouterConfig {

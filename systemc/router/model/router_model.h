@@ -55,6 +55,11 @@ class RouterModel final : public RouterUnit {
   };
   static constexpr int kQ = kMaxPorts * kMaxVcs + kMaxPorts;  // input VCs
   static_assert(kQ <= 64, "the model keeps one bit per input VC in a 64-bit mask");
+  // The limits come from rtl/wn_pkg.sv; the model's index arithmetic relies on these.
+  static_assert(kMaxVcs >= 1 && (kMaxVcs & (kMaxVcs - 1)) == 0 && kMaxVcs <= 8,
+                "the model wraps VC pointers with & (kMaxVcs - 1) and keeps a VC mask in uint8_t");
+  static_assert((kMaxBuf & (kMaxBuf - 1)) == 0 && kMaxBuf < 127,
+                "the model's FIFO rings wrap with & (kMaxBuf - 1); credits are int8_t (127: ejection)");
   static constexpr int kEjOut = kMaxPorts;  // output code: network o < kMaxPorts, ejection kEjOut + j
   static constexpr uint8_t kNoReq = 0xFF;   // cached route of a front that can not request
 

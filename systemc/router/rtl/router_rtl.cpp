@@ -6,12 +6,18 @@
 #include <stdexcept>
 #include <type_traits>
 
+#include "systemc/router/rtl/rtl_pkg_check.h"
 #include "systemc/router/rtl/rtl_radices_check.h"
 #include "wormnet/rtl_models.h"
 
 namespace wn {
 
 namespace {
+
+// Port field widths, from rtl/wn_pkg.sv: a VC index, and an output code (network output, or
+// ports + ejection channel; rtl/README.md §6).
+constexpr int kVcW = pkg::vc_width_gp;
+constexpr int kOutW = pkg::out_code_width_gp;
 
 // All routers share one context so that one trace file can hold them all.
 VerilatedContext& context() {
@@ -81,22 +87,23 @@ class RtlRouter : public RtlRouterBase {
   RtlRouter() : v_(&context(), next_name().c_str()) {}
 
   void reset(const RouterConfig& cfg) override {
+    // cfg_i is the package's cfg_s: every field at the offset CMake derived from its declaration.
+    namespace c = pkg::cfg_s;
+    static_assert(sizeof(v_.cfg_i) * 8 >= c::bits, "the verilated cfg_i is narrower than cfg_s");
     ports_ = cfg.ports;
-    v_.cfg_vcs_i = uint8_t(cfg.vcs);
-    v_.cfg_buf_i = uint8_t(cfg.buf);
-    v_.cfg_inj_i = uint8_t(cfg.inj);
-    v_.cfg_ej_i = uint8_t(cfg.ej);
-    v_.cfg_ports_i = uint8_t(cfg.ports);
-    v_.cfg_kind_i = uint8_t(cfg.kind);
-    v_.cfg_ndims_i = uint8_t(cfg.ndims);
-    v_.cfg_addr_i = uint16_t(cfg.addr);
-    v_.cfg_k0_i = uint16_t(cfg.k[0]);
-    v_.cfg_k1_i = uint16_t(cfg.k[1]);
-    v_.cfg_k2_i = uint16_t(cfg.k[2]);
-    v_.cfg_w0_i = uint8_t(cfg.width[0]);
-    v_.cfg_w1_i = uint8_t(cfg.width[1]);
-    v_.cfg_w2_i = uint8_t(cfg.width[2]);
-    v_.cfg_dateline_i = cfg.dateline;
+    set_bits(v_.cfg_i, c::vcs_lsb, c::vcs_width, uint64_t(cfg.vcs));
+    set_bits(v_.cfg_i, c::buf_depth_lsb, c::buf_depth_width, uint64_t(cfg.buf));
+    set_bits(v_.cfg_i, c::inj_lsb, c::inj_width, uint64_t(cfg.inj));
+    set_bits(v_.cfg_i, c::ej_lsb, c::ej_width, uint64_t(cfg.ej));
+    set_bits(v_.cfg_i, c::ports_lsb, c::ports_width, uint64_t(cfg.ports));
+    set_bits(v_.cfg_i, c::kind_lsb, c::kind_width, uint64_t(cfg.kind));
+    set_bits(v_.cfg_i, c::ndims_lsb, c::ndims_width, uint64_t(cfg.ndims));
+    set_bits(v_.cfg_i, c::addr_lsb, c::addr_width, uint64_t(cfg.addr));
+    for (int d = 0; d < kMaxDims; ++d) {
+      set_bits(v_.cfg_i, c::k_lsb + d * c::k_width, c::k_width, uint64_t(cfg.k[d]));
+      set_bits(v_.cfg_i, c::w_lsb + d * c::w_width, c::w_width, uint64_t(cfg.width[d]));
+    }
+    set_bits(v_.cfg_i, c::dateline_lsb, c::dateline_width, uint64_t(cfg.dateline));
     v_.in_valid_i = 0;
     v_.inj_valid_i = 0;
     v_.out_credit_i = 0;
@@ -122,7 +129,7 @@ class RtlRouter : public RtlRouterBase {
     }
     for (uint32_t m = in.out_credit; m; m &= m - 1) {
       const int o = __builtin_ctz(m);
-      credit_vc |= uint32_t(in.out_credit_vc[o] & 3) << (2 * o);
+      credit_vc |= uint32_t(in.out_credit_vc[o] & ((1u << kVcW) - 1)) << (kVcW * o);
     }
     v_.out_credit_vc_i = credit_vc;
     edge();
@@ -143,7 +150,7 @@ class RtlRouter : public RtlRouterBase {
     }
     for (uint32_t m = out.in_credit; m; m &= m - 1) {
       const int p = __builtin_ctz(m);
-      out.in_credit_vc[p] = uint8_t(get_bits(v_.in_credit_vc_o, 2 * p, 2));
+      out.in_credit_vc[p] = uint8_t(get_bits(v_.in_credit_vc_o, kVcW * p, kVcW));
     }
   }
 
@@ -156,9 +163,9 @@ class RtlRouter : public RtlRouterBase {
   }
   // RTL output index k (network o, or P + j) -> RouterOut index `slot`.
   void observe(RouterOut& out, int k, int slot) {
-    const int from = int(get_bits(v_.obs_from_port_o, 5 * k, 5));
+    const int from = int(get_bits(v_.obs_from_port_o, kOutW * k, kOutW));
     out.from_port[slot] = uint8_t(from < P ? from : kInjBase + (from - P));
-    out.from_vc[slot] = uint8_t(get_bits(v_.obs_from_vc_o, 2 * k, 2));
+    out.from_vc[slot] = uint8_t(get_bits(v_.obs_from_vc_o, kVcW * k, kVcW));
   }
   void edge() {
     v_.clk_i = 1;

@@ -195,9 +195,9 @@ TEST_P(RouterUnitTest, IdleRouterIsNotBusy) {
 // A head through one router, out of `port` (or ejected when port < 0): every
 // header bit arrives as sent, on the RTL exactly as on the model.
 TEST_P(RouterUnitTest, WidestHeaderFieldsRoundTrip) {
-  constexpr uint32_t kMaxAddr = (1u << layout::WN_DEST_W) - 1, kMaxStep = (1u << layout::WN_STEP_W) - 1;
-  constexpr uint32_t kMaxMsg = (1u << layout::WN_MSG_W) - 1;
-  static_assert(kMaxAddr == 4095 && kMaxMsg == (1u << 28) - 1, "the layout of rtl/README.md §1");
+  constexpr uint32_t kMaxAddr = (1u << pkg::flit_dest_width_gp) - 1, kMaxStep = (1u << pkg::flit_step_width_gp) - 1;
+  constexpr uint32_t kMaxMsg = (1u << pkg::flit_msg_width_gp) - 1;
+  static_assert(kMaxAddr == 4095 && kMaxMsg == (1u << 28) - 1, "the layout of rtl/README.md §1 (rtl/wn_pkg.sv)");
   struct Case {
     RouterConfig cfg;
     uint32_t dest, src, step, msg;
