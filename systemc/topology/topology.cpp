@@ -12,7 +12,7 @@
 namespace wn {
 
 namespace {
-// The flit's dest and src fields (rtl/wn_flit.svh) hold one packed address each.
+// The flit's dest and src fields (rtl/wn_pkg.sv) hold one packed address each.
 constexpr int kMaxAddressBits = layout::WN_DEST_W;
 static_assert(layout::WN_SRC_W == layout::WN_DEST_W, "src and dest carry the same addresses");
 // A cube:D router has D network ports: the largest verilated radix bounds D, and so does the address.

@@ -23,7 +23,7 @@ using wn::test::wormnet;
 TEST(Cli, UnknownTopologyKind) { expect_config_error("traffic --topology ring:8", "--topology", "allowed: mesh:AxB"); }
 TEST(Cli, RadixBelowTwo) { expect_config_error("traffic --topology mesh:8x1", "--topology", "k = 1 < 2"); }
 TEST(Cli, CubeTooLarge) { expect_config_error("traffic --topology cube:13", "--topology", "D = 1..12"); }
-// The flit's dest/src fields hold 12 address bits (rtl/wn_flit.svh): 64x64 fits, one more bit does not.
+// The flit's dest/src fields hold 12 address bits (rtl/wn_pkg.sv): 64x64 fits, one more bit does not.
 TEST(Cli, TooManyAddressBits) {
   expect_config_error("traffic --topology mesh:128x64", "--topology", "needs 13 address bits");
   expect_config_error("traffic --topology torus:64x65", "--topology", "dest/src fields carry 12");
