@@ -4,9 +4,9 @@
 // this makes every allocator input a register: the verilated model then
 // evaluates the allocation logic once per clock edge instead of also on
 // every input change.
-// Three fields pass straight through: the output units load their credits
-// from buf_depth at the reset edge itself (one reset cycle must be enough),
-// and inj / ports only mask the input valids, which are low during reset.
+// wn_router reads three fields from its input instead (buf_depth, inj, ports):
+// the output units load their credits at the reset edge itself (one reset
+// cycle must be enough), and inj / ports only mask the input valids.
 // static_p: the configuration is fixed at elaboration (constants on the
 // inputs), so the registers are left out and synthesis folds the constants
 // into the routing and allocation logic (area estimates, rtl/README.md §8).
@@ -18,23 +18,13 @@ module wn_cfg_reg #(
   input  wn_pkg::cfg_s  cfg_i,
   output wn_pkg::cfg_s  cfg_r
 );
-  wn_pkg::cfg_s held;
   if (static_p != 0) begin : fixed
     logic unused_clk_reset;
     assign unused_clk_reset = clk_i ^ reset_i;
-    assign held = cfg_i;
+    assign cfg_r = cfg_i;
   end else begin : loaded
     always_ff @(posedge clk_i) begin
-      if (reset_i) held <= cfg_i;
+      if (reset_i) cfg_r <= cfg_i;
     end
   end
-  // (members are read out here: yosys 0.23 does not resolve them inside a generate block)
-  always_comb begin
-    cfg_r = held;
-    cfg_r.buf_depth = cfg_i.buf_depth;
-    cfg_r.inj = cfg_i.inj;
-    cfg_r.ports = cfg_i.ports;
-  end
-  logic unused_held;  // the pass-through fields' registers (synthesis drops them)
-  assign unused_held = ^{held.buf_depth, held.inj, held.ports};
 endmodule

@@ -36,6 +36,9 @@ module wn_router #(
   output logic                                         busy_o
 );
   // Configuration registers, loaded during reset (rtl/README.md §2: static, stable during reset).
+  // Routing and allocation read only the registers (`cfg`), so the verilated model evaluates them
+  // once per clock edge; buf_depth (credits load at the reset edge itself), inj and ports (they
+  // mask input valids) come from cfg_i.
   wn_pkg::cfg_s cfg;
   wn_cfg_reg #(.static_p(static_cfg_p)) cfg_reg (.clk_i, .reset_i, .cfg_i, .cfg_r(cfg));
 
@@ -90,7 +93,7 @@ module wn_router #(
     wn_input_unit #(.ports_p(ports_p), .vcs_p(vm_lp), .vcs_max_p(vm_lp), .buf_max_p(buf_max_p),
                     .is_inj_p(1'b0), .port_id_p(p)) iu (
       .clk_i, .reset_i, .cfg_i(cfg),
-      .valid_i(in_valid_i[p] && p < (cfg.ports)), .flit_i(in_flit_i[p*fw_lp +: fw_lp]),
+      .valid_i(in_valid_i[p] && p < (cfg_i.ports)), .flit_i(in_flit_i[p*fw_lp +: fw_lp]),
       .credit_o(in_credit_o[p]), .credit_vc_o(credit_vc),
       .va_req_o(iu_va_req[p*vm_lp +: vm_lp]), .va_eject_o(iu_va_eject[p*vm_lp +: vm_lp]),
       .va_out_o(iu_va_out[p*vm_lp*ow_lp +: vm_lp*ow_lp]), .va_lo_o(iu_va_lo[p*vm_lp*vw_lp +: vm_lp*vw_lp]),
@@ -117,7 +120,7 @@ module wn_router #(
     wn_input_unit #(.ports_p(ports_p), .vcs_p(1), .vcs_max_p(vm_lp), .buf_max_p(buf_max_p),
                     .is_inj_p(1'b1), .port_id_p(0)) iu (
       .clk_i, .reset_i, .cfg_i(cfg),
-      .valid_i(inj_valid_i[i] && i < (cfg.inj)), .flit_i(inj_flit_i[i*fw_lp +: fw_lp]),
+      .valid_i(inj_valid_i[i] && i < (cfg_i.inj)), .flit_i(inj_flit_i[i*fw_lp +: fw_lp]),
       .credit_o(inj_credit_o[i]), .credit_vc_o(unused_credit_vc),
       .va_req_o(iu_va_req[q_lp]), .va_eject_o(iu_va_eject[q_lp]),
       .va_out_o(iu_va_out[q_lp*ow_lp +: ow_lp]), .va_lo_o(iu_va_lo[q_lp*vw_lp +: vw_lp]),
@@ -170,7 +173,7 @@ module wn_router #(
   // ---- network output units ----
   for (genvar o = 0; o < ports_p; o++) begin : net_out
     wn_output_unit #(.vcs_max_p(vm_lp), .is_eject_p(1'b0)) ou (
-      .clk_i, .reset_i, .cfg_i(cfg), .valid_i(sa_ou_valid[o]), .flit_i(xb_ou_flit[o*fw_lp +: fw_lp]),
+      .clk_i, .reset_i, .cfg_i, .valid_i(sa_ou_valid[o]), .flit_i(xb_ou_flit[o*fw_lp +: fw_lp]),
       .out_vc_i(xb_ou_out_vc[o*vw_lp +: vw_lp]), .from_i(sa_xb_sel[o*ow_lp +: ow_lp]),
       .from_vc_i(xb_ou_from_vc[o*vw_lp +: vw_lp]),
       .set_busy_i(va_ou_set_busy[o*vm_lp +: vm_lp]), .credit_i(out_credit_i[o]),
@@ -191,7 +194,7 @@ module wn_router #(
     localparam int k_lp = ports_p + j;
     logic [vm_lp-1:0] busy, unused_credit_ok;
     wn_output_unit #(.vcs_max_p(vm_lp), .is_eject_p(1'b1)) ou (
-      .clk_i, .reset_i, .cfg_i(cfg), .valid_i(sa_ou_valid[k_lp]),
+      .clk_i, .reset_i, .cfg_i, .valid_i(sa_ou_valid[k_lp]),
       .flit_i(xb_ou_flit[k_lp*fw_lp +: fw_lp]), .out_vc_i(xb_ou_out_vc[k_lp*vw_lp +: vw_lp]),
       .from_i(sa_xb_sel[k_lp*ow_lp +: ow_lp]), .from_vc_i(xb_ou_from_vc[k_lp*vw_lp +: vw_lp]),
       .set_busy_i(vm_lp'(va_ou_set_ej_busy[j])), .credit_i(1'b0), .credit_vc_i('0),
