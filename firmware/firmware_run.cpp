@@ -45,7 +45,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   Network& net = engine.network();
   PacketStore& store = engine.store();
   Scoreboard& sb = engine.scoreboard();
-  ContentionMonitor contention(net, store);
+  ContentionMonitor contention(engine.observed_occupancy(), net, store);
   FirmwareRunResult res;
   res.inj_channels = np.inj;
   res.log.messages.reserve(opt.expected_messages);
@@ -84,7 +84,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   auto after = [&](uint64_t now) {
     jump_limit = 0;
     for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
-    contention.observe(net, store, now);
+    contention.observe(now);
     if (census.errors() > 0) return false;
     if (!sb.ok()) return false;
     if (engine.deadlocked(now)) {

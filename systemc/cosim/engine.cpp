@@ -6,6 +6,8 @@
 #include <chrono>
 #include <systemc>
 
+#include "systemc/network/wait_explainer.h"
+
 namespace wn {
 
 // The clocked top of the co-simulation. The SystemC kernel owns time; the
@@ -50,7 +52,17 @@ Engine::Engine(const Topology& topo, const NetworkParams& params, EngineOptions 
       sb_(topo, store_),
       watchdog_(opt_.watchdog) {
   // Without a watchdog there is no report to explain.
-  if (opt_.watchdog && opt_.explain_deadlock) tracker_ = std::make_unique<FlitTracker>(net_);
+  explain_ = opt_.watchdog && opt_.explain_deadlock;
+  if (explain_) {
+    occupancy_ = std::make_unique<Occupancy>(net_, store_);
+    engine_observes_ = true;
+  }
+}
+
+Occupancy& Engine::observed_occupancy() {
+  if (!occupancy_) occupancy_ = std::make_unique<Occupancy>(net_, store_);
+  engine_observes_ = false;
+  return *occupancy_;
 }
 
 Engine::~Engine() = default;
@@ -74,7 +86,7 @@ uint64_t Engine::edge() {
   try {
     before_(now_);
     net_.cycle();
-    if (tracker_) tracker_->observe(net_);
+    if (engine_observes_) occupancy_->observe(now_);
     go_on = after_(now_);
     if (go_on) next = next_cycle() - now_;
   } catch (...) {
@@ -115,7 +127,7 @@ void Engine::report_deadlock() {
                      w.since ? fmt::format(" (since cycle {})", watchdog_.last_move()) : std::string(),
                      net_.flits_in_network());
   r += '\n';
-  r += tracker_ ? tracker_->explain_waits(net_, store_) : w.rerun_hint.empty() ? std::string() : w.rerun_hint + "\n";
+  r += explain_ ? explain_waits(*occupancy_, net_, store_) : w.rerun_hint.empty() ? std::string() : w.rerun_hint + "\n";
   deadlock_report_ = std::move(r);
 }
 

@@ -1,14 +1,16 @@
 // The co-simulation engine every run shares (traffic, firmware, packet
 // scenarios): the network with its packet store and scoreboard, the deadlock
-// watchdog (and the flit tracker that explains a deadlock), the SystemC clock
-// and the one clocked process that runs every cycle.
+// watchdog, the occupancy shadow (occupancy.h: where every flit sits; it
+// explains a deadlock and the contention monitor measures on it), the SystemC
+// clock and the one clocked process that runs every cycle.
 //
 // A cycle is: before(now) (nodes drive), one edge of every router, the
-// tracker's observation, after(now) (nodes collect, the run's own checks and
-// stop conditions; false stops). A run that knows when its nodes are idle
-// may let the engine jump over idle cycles (quiet(), below). Collecting never changes what the tracker
-// reads (the routers' outputs and last inputs), so observing before after()
-// is the same as observing right after collecting, as the runs used to.
+// shadow's observation (by the engine, or by the run's contention monitor
+// inside after()), after(now) (nodes collect, the run's own checks and stop
+// conditions; false stops). A run that knows when its nodes are idle may let
+// the engine jump over idle cycles (quiet(), below). Collecting never changes
+// what the shadow reads (the routers' outputs and last inputs, injection
+// times), so observing before or after collecting is the same.
 //
 // The order of the checks inside after() differs between runs (which
 // verdict wins when two fire at the same cycle), so after() decides when to
@@ -21,8 +23,9 @@
 #include <string>
 
 #include "systemc/core/packet.h"
-#include "systemc/network/flit_tracker.h"
+#include "systemc/network/deadlock_watchdog.h"
 #include "systemc/network/network.h"
+#include "systemc/network/occupancy.h"
 #include "systemc/network/scoreboard.h"
 
 namespace wn {
@@ -77,7 +80,12 @@ class Engine {
   const Network& network() const { return net_; }
   const PacketStore& store() const { return store_; }
   const Scoreboard& scoreboard() const { return sb_; }
-  bool explaining() const { return tracker_ != nullptr; }
+  bool explaining() const { return explain_; }
+  // The run's occupancy shadow, created on the first call; from then on the
+  // caller observes it once per cycle (after the edge, before asking
+  // deadlocked()) — the contention monitor does. Without such a caller, the
+  // engine observes it itself when it explains deadlocks.
+  Occupancy& observed_occupancy();
 
   // Runs the simulation until after() returns false; once per process
   // (SystemC elaborates once). The nodes must exist by now: the clock and
@@ -111,7 +119,9 @@ class Engine {
   Network net_;
   PacketStore store_;
   Scoreboard sb_;
-  std::unique_ptr<FlitTracker> tracker_;  // only when explaining deadlocks
+  bool explain_ = false;
+  std::unique_ptr<Occupancy> occupancy_;  // when explaining deadlocks or measuring contention
+  bool engine_observes_ = false;          // nobody else observes occupancy_
   DeadlockWatchdog watchdog_;
   std::string deadlock_report_;
   Before before_;

@@ -9,23 +9,23 @@ namespace wn {
 // that did not move at this edge. The resource view counts network inputs;
 // the delay view also follows the source's injection buffer.
 void ContentionMonitor::body_stalls(int r, uint64_t now) {
-  const Hot& h = hot_[size_t(r)];
+  const Hot& h = occ_.hot(r);
   const int nnet = P_ * V_;
   for (uint64_t m = h.buffered; m; m &= m - 1) {
     const int s = __builtin_ctzll(m);
-    const size_t isx = size_t(r) * size_t(nin_) + size_t(s);
-    const InSlot& is = in_[isx];
+    const size_t isx = occ_.slot_index(r, s);
+    const InSlot& is = occ_.in_slot(isx);
     if (is.qsize == 0 || (h.sent >> s & 1)) continue;
-    const Entry& front = entry_at(isx, is.qfirst);
+    const Worm& front = occ_.worm(isx, is.qfirst);
     if (!front.head_gone) continue;
-    Flit& fl = flit_at(isx, is.bfirst);
+    Flit& fl = occ_.flit(isx, is.bfirst);
     if (now < fl.written + 1) continue;  // written this edge: leaves next edge at zero load
     const uint32_t pid = front.packet;
     const int out = front.out;  // the output its worm holds
     const int ip = s < nnet ? s / V_ : P_ + (s - nnet);
     Candidate c;
-    const int64_t winner = winner_[size_t(r) * size_t(npo_) + size_t(out)];
-    const int64_t sender = sender_[size_t(r) * size_t(npi_) + size_t(ip)];
+    const int64_t winner = occ_.winners(r)[out];
+    const int64_t sender = occ_.sender(r, ip);
     if (winner >= 0 && winner != int64_t(pid)) {
       c = {winner, r, out, false, true};  // lost the output in switch allocation
     } else if (sender >= 0) {
@@ -35,24 +35,24 @@ void ContentionMonitor::body_stalls(int r, uint64_t now) {
       c = {-1, r, out, false, false};  // credits
     }
     if (s < nnet) propose(pid, c, now);
-    ledgers_.stall(fl.ledger, cause_class(pid, c), c.blocker < 0 ? kNoBlocker : uint32_t(c.blocker));
+    ledgers_.stall(fl.tag, cause_class(pid, c), c.blocker < 0 ? kNoBlocker : uint32_t(c.blocker));
   }
 }
 
 void ContentionMonitor::classify(int r, uint64_t now) {
-  const Hot& h = hot_[size_t(r)];
+  const Hot& h = occ_.hot(r);
   const RouterConfig& cfg = cfg_[size_t(r)];
   const Topology& topo = net_.topology();
   const int nnet = P_ * V_;
-  const int64_t* const win = &winner_[size_t(r) * size_t(npo_)];
+  const int64_t* const win = occ_.winners(r);
   for (uint64_t m = h.queued; m; m &= m - 1) {
     const int s = __builtin_ctzll(m);
     const bool own_port = s >= nnet;  // the node's injection channel
     const int in = own_port ? -1 : s / V_, v = own_port ? 0 : s % V_;
-    const size_t isx = size_t(r) * size_t(nin_) + size_t(s);
-    const InSlot& is = in_[isx];
+    const size_t isx = occ_.slot_index(r, s);
+    const InSlot& is = occ_.in_slot(isx);
     for (int i = 0; i < is.qsize; ++i) {
-      const Entry& e = entry_at(isx, is.qfirst + i);
+      const Worm& e = occ_.worm(isx, is.qfirst + i);
       if (e.head_gone || now < e.arrival + kRouterStageCycles) continue;  // moving, or in its zero-load stages
       const PacketRecord& p = store_[e.packet];
       const Route rt = route(cfg, topo.address(p.dst), in, v);
@@ -62,7 +62,7 @@ void ContentionMonitor::classify(int r, uint64_t now) {
       const auto& prev = is.last_tail;
       Candidate c;
       if (i > 0) {  // behind another packet's flits in the same input VC
-        c = {int64_t(entry_at(isx, is.qfirst).packet), r, out_idx, own_port, false};
+        c = {int64_t(occ_.worm(isx, is.qfirst).packet), r, out_idx, own_port, false};
       } else if (own_port && prev.first >= 0 && prev.second + 1 >= now) {
         // The allocation cycle right after the node's own previous packet
         // left its injection buffer: the node's serialization (port).
@@ -71,7 +71,7 @@ void ContentionMonitor::classify(int r, uint64_t now) {
         int64_t holder = -1;
         bool all_held = true;
         for (int j = 0; j < cfg.ej; ++j) {
-          const int64_t hj = out_slot(r, nnet + j).holder;
+          const int64_t hj = occ_.out_slot(r, nnet + j).holder;
           if (hj < 0)
             all_held = false;
           else if (holder < 0)
@@ -79,7 +79,7 @@ void ContentionMonitor::classify(int r, uint64_t now) {
         }
         int64_t winner = -1, released = -1;
         for (int j = 0; j < cfg.ej; ++j) {
-          const OutSlot& o = out_slot(r, nnet + j);
+          const OutSlot& o = occ_.out_slot(r, nnet + j);
           const auto& rel = o.last_release;
           if (o.holder < 0 && rel.first >= 0 && rel.second + 1 == now && rel.first != int64_t(e.packet))
             released = rel.first;
@@ -100,7 +100,7 @@ void ContentionMonitor::classify(int r, uint64_t now) {
         int64_t holder = -1, released = -1;
         bool all_held = true;
         for (int w = rt.vc_lo; w <= rt.vc_hi; ++w) {
-          const OutSlot& o = out_slot(r, rt.out * V_ + w);
+          const OutSlot& o = occ_.out_slot(r, rt.out * V_ + w);
           const int64_t hw = o.holder;
           const auto& rel = o.last_release;
           if (hw < 0)

@@ -38,7 +38,6 @@
 #pragma once
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <map>
 #include <string>
 #include <vector>
@@ -46,6 +45,7 @@
 #include "systemc/core/packet.h"
 #include "systemc/network/delay_ledger.h"
 #include "systemc/network/network.h"
+#include "systemc/network/occupancy.h"
 
 namespace wn {
 
@@ -69,9 +69,11 @@ struct ChannelCounters {
 
 class ContentionMonitor {
  public:
-  ContentionMonitor(const Network& net, const PacketStore& store);
+  // `occ` is the run's occupancy shadow; the monitor keeps it up to date (its
+  // observe() observes the shadow, once per cycle).
+  ContentionMonitor(Occupancy& occ, const Network& net, const PacketStore& store);
   // After every Network::cycle() of cycle `now` (NIs have collected).
-  void observe(const Network& net, const PacketStore& store, uint64_t now);
+  void observe(uint64_t now);
 
   const std::vector<PacketContention>& packets() const { return packets_; }     // by packet id
   std::vector<PacketContention> take_packets() { return std::move(packets_); }  // at the end of a run
@@ -91,65 +93,35 @@ class ContentionMonitor {
   uint64_t unexplained() const { return unexplained_; }
 
  private:
-  // Internally every index is compact, sized by the network's actual ports,
-  // VCs and channels (P ports, V VCs, I injection, E ejection channels; the
-  // same for every router): input VC slots p*V+v then P*V+i, output VC slots
-  // o*V+w then P*V+j, input ports p then P+i, output ports o then P+j. Each
-  // order is the original (kMaxPorts-padded) order with the gaps removed, so
-  // every loop visits what it visited before in the same order. A 64x64 torus
-  // keeps ~2 KB per router instead of ~38 KB: the state of the routers that
-  // move flits now stays in the cache.
-  struct Entry {
-    uint64_t arrival;  // cycle the head was presented at this input
-    uint32_t packet;
-    int8_t out = -1;  // compact output port its head took
-    bool head_gone;
-  };
+  // The shadow's index spaces (occupancy.h); a flit's tag is its delay ledger.
+  using Flit = Occupancy::Flit;
+  using Worm = Occupancy::Worm;
+  using InSlot = Occupancy::InSlot;
+  using OutSlot = Occupancy::OutSlot;
+  using Hot = Occupancy::Hot;
   struct Candidate {
     int64_t blocker = -1;
     int r = 0, out_idx = -1;  // out_idx: compact output port
     bool port = false, sa_loss = false;
-  };
-  struct Flit {
-    uint64_t written;     // edge it was written into the buffer
-    uint32_t ledger = 0;  // its gap behind the flit ahead (delay_ledger.h)
-  };
-  // Per input VC slot. Its flits (those on the link to it included) and its
-  // queue of worms live in rings of cap_ entries in flits_ / entries_: credits
-  // bound both by the buffer depth (a worm in the queue has at least one flit
-  // in the buffer or on the link, its head or its tail).
-  struct InSlot {
-    uint64_t last_dep = 0;                          // edge of the last flit out
-    std::pair<int64_t, uint64_t> last_tail{-1, 0};  // last packet whose tail left, and when
-    uint8_t bfirst = 0, bsize = 0, qfirst = 0, qsize = 0;
-  };
-  // Per output VC slot.
-  struct OutSlot {
-    int64_t holder = -1;
-    uint64_t held_since = 0;  // vc_busy is added up when the hold ends (or at the end of the run)
-    std::pair<int64_t, uint64_t> last_release{-1, 0};
-  };
-  // Per router: what observe() scans every cycle, in one small record.
-  struct Hot {
-    uint64_t queued = 0;    // input slots with a non-empty queue
-    uint64_t held = 0;      // output slots held
-    uint64_t buffered = 0;  // input slots with flits (a flit may stall)
-    uint64_t sent = 0;      // input slots that sent a flit this edge
-    int waiting = 0;        // heads in queues
   };
   // The counters of one output port touched on every flit (holders apart).
   struct Chan {
     uint64_t flits = 0, blocked = 0, credit_stall = 0, sa_loss = 0;
     std::array<uint64_t, kMaxVcs> vc_flits{}, vc_busy{};
   };
-  void depart(int r, int op, uint64_t flit, int from_port, int from_vc, uint64_t now);
+  // What the shadow tells its observer (occupancy.h).
+  friend class Occupancy;
+  void departed(const Occupancy::Departure& d, Flit& fl, uint64_t now);
+  void released(int r, int os, uint64_t held_since, uint64_t now);
+  void head_entered(uint32_t id, const PacketRecord& p);
+
   void classify(int r, uint64_t now);
   void blame(uint32_t victim, const Candidate& c);
   void propose(uint32_t victim, const Candidate& c, uint64_t now);
   void body_stalls(int r, uint64_t now);
-  // Delay view: one stall edge of a head, and a flit leaving input slot `is`.
+  // Delay view: one stall edge of a head, and a flit leaving its input slot.
   void head_delay(uint32_t pid, const Candidate& c, bool at_source, uint64_t now);
-  void flit_delay(uint32_t pid, Flit& fl, InSlot& is, bool source, bool eject, bool head, uint64_t now);
+  void flit_delay(uint32_t pid, uint32_t& ledger, uint64_t& last_dep, bool source, bool eject, bool head, uint64_t now);
   Contention cause_class(uint32_t victim, const Candidate& c) const {
     return c.port ? Contention::Port : c.blocker < 0 ? Contention::Flow : class_of(victim, uint32_t(c.blocker));
   }
@@ -160,30 +132,13 @@ class ContentionMonitor {
     touched_[i] = 1;
     return chans_[i];
   }
-  void set_holder(int r, int os, int64_t pid, uint64_t now);
-  // Compact slot and port of the padded indices the network reports.
-  int in_port(int in) const { return in < kMaxPorts ? in : P_ + in - kMaxPorts; }
-  // Ring access: slot index is = r * nin_ + slot.
-  InSlot& in_slot(int r, int s) { return in_[size_t(r) * size_t(nin_) + size_t(s)]; }
-  OutSlot& out_slot(int r, int s) { return out_[size_t(r) * size_t(nout_) + size_t(s)]; }
-  Flit& flit_at(size_t is, int i) { return flits_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
-  Entry& entry_at(size_t is, int i) { return entries_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
-  void push_flit(int r, int s, const Flit& f);
-  void push_entry(int r, int s, const Entry& e);
 
+  Occupancy& occ_;
   const Network& net_;
   const PacketStore& store_;
-  int P_ = 0, V_ = 0, I_ = 0, E_ = 0;
-  int nin_ = 0, nout_ = 0, npi_ = 0, npo_ = 0;
-  size_t cap_ = 1;                 // ring capacity: the buffer depth rounded up to a power of two
-  std::vector<Hot> hot_;           // [router]
-  std::vector<InSlot> in_;         // [router * nin_ + input slot]
-  std::vector<OutSlot> out_;       // [router * nout_ + output slot]
-  std::vector<Flit> flits_;        // [input slot * cap_ + i]
-  std::vector<Entry> entries_;     // [input slot * cap_ + i]
-  std::vector<int64_t> winner_;    // [router * npo_ + output port]: packet whose flit left it this edge
-  std::vector<int64_t> sender_;    // [router * npi_ + input port]: packet whose flit left it this edge
-  std::vector<RouterConfig> cfg_;  // [router]: for the route of a waiting head
+  int P_ = 0, V_ = 0, I_ = 0, npo_ = 0;
+  std::vector<uint64_t> last_dep_;  // [input slot]: edge of its last flit out (body flits' gaps)
+  std::vector<RouterConfig> cfg_;   // [router]: for the route of a waiting head
   std::vector<PacketContention> packets_;
   std::vector<Chan> chans_;                            // [router * npo_ + output port]
   std::vector<std::map<uint32_t, uint64_t>> holders_;  // same index, touched on blocked cycles only
@@ -191,13 +146,11 @@ class ContentionMonitor {
   std::vector<InjectionCounters> inj_;  // [node * I + channel]
   std::vector<uint8_t> inj_touched_;
   mutable std::map<std::pair<int, int>, InjectionCounters> injection_;  // built by injection()
-  std::vector<uint32_t> pending_;                                       // posted, head not injected yet
   // This edge: one cause per blocked packet (edge_at_[victim] = now + 1 when
   // it has one, at edge_[edge_pos_[victim]]). The charges add up, so their order is free.
   std::vector<std::pair<uint32_t, Candidate>> edge_;
   std::vector<uint64_t> edge_at_;
   std::vector<uint32_t> edge_pos_;
-  size_t seen_ = 0;
   uint64_t last_now_ = 0;
   bool observed_ = false;
   std::vector<PacketDelay> delays_;

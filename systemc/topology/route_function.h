@@ -1,6 +1,6 @@
 // Routing function of rtl/README.md §3: the one copy, inline because the C++ model calls it for
 // every head it routes; shared with the topology's paths, the channel dependency graph (deadlock
-// check), the contention monitor and the flit tracker.
+// check), the contention monitor and the deadlock explanation (wait_explainer.h).
 #pragma once
 #include <cstdint>
 

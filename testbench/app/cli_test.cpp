@@ -238,6 +238,20 @@ TEST(Cli, TrafficDeadlockHintNamesTheOptionAndTheSeed) {
       << r.out;
 }
 
+// --explain-deadlock reads the occupancy shadow the contention monitor uses: this run's four
+// heads, each waiting for credits behind the next one around the ring of torus:4x4 (the
+// flit-only tracker it replaced found no cycle here and named holders it could not map).
+TEST(Cli, TrafficExplainDeadlockNamesTheCycleOfWaits) {
+  const auto r =
+      wormnet("traffic --topology torus:4x4 --no-dateline --rate 1.0 --cycles 3000 --seed 5 --explain-deadlock");
+  EXPECT_EQ(r.code, 1) << r.out;
+  EXPECT_NE(r.out.find("cycle of 4 waits:\n  packet 7834 waits: head at router 1 in3 vc 0 routed to out2 (VCs 0-1); "
+                       "router 1 out2 vc 0 has no credit: router 5 in3 vc 0 is full, packet 7837 at its front\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_EQ(r.out.find("4294967295"), std::string::npos) << r.out;
+}
+
 // `check --deadlock`: exit 0 and "acyclic" for the routing function as shipped; exit 1 and the
 // ring's channels in the JSON for a torus without the dateline (docs/checks.md).
 TEST(Cli, DeadlockCheckOfTheRoutingFunction) {

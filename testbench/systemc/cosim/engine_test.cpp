@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -132,6 +133,64 @@ TEST(Engine, PacketRunDeadlockNamesTheCycleOfWaits) {
   EXPECT_NE(r.report.find("cycle of"), std::string::npos) << r.report;
   EXPECT_LT(r.cycles, 10000u);
 }
+
+// The occupancy shadow (systemc/network/occupancy.h) holds every flit in the
+// network at every edge — the ones on a link in the slot they enter — and
+// nothing once the network drained: 400 random packets on mesh:4x4 with
+// `inj` injection and ejection channels per node, the caller observing it.
+void shadow_counts_every_flit(int inj) {
+  const Topology topo = Topology::parse("mesh:4x4");
+  NetworkParams prm = model_params();
+  prm.inj = prm.ej = inj;
+  prm.buf = 4;
+  Engine engine(topo, prm, EngineOptions{});
+  Occupancy& occ = engine.observed_occupancy();
+  std::vector<std::unique_ptr<NodeModule>> nodes;
+  for (int i = 0; i < topo.nodes(); ++i)
+    nodes.push_back(std::make_unique<NodeModule>(fmt::format("node{}", i).c_str(), i, engine.network(), engine.store(),
+                                                 engine.scoreboard()));
+  uint64_t lcg = 11;
+  for (int k = 0; k < 400; ++k) {
+    lcg = lcg * 6364136223846793005ull + 1442695040888963407ull;
+    PacketRecord p;
+    p.src = int(lcg >> 33) % topo.nodes();
+    p.dst = (p.src + 1 + int(lcg >> 45) % (topo.nodes() - 1)) % topo.nodes();
+    p.flits = 1 + int((lcg >> 20) % 9);
+    nodes[size_t(p.src)]->ni.post(engine.store().add(p));
+  }
+  uint64_t mismatches = 0, busiest = 0;
+  auto shadow_flits = [&] {
+    uint64_t n = 0;
+    for (int r = 0; r < occ.routers(); ++r)
+      for (int s = 0; s < occ.in_slots(); ++s) n += occ.in_slot(occ.slot_index(r, s)).bsize;
+    return n;
+  };
+  engine.run(
+      [&](uint64_t now) {
+        for (auto& n : nodes) n->ni.drive(now);
+      },
+      [&](uint64_t now) {
+        for (int r : engine.network().evaluated()) nodes[size_t(r)]->ni.collect(now);
+        occ.observe(now);
+        const uint64_t in_net = uint64_t(engine.network().flits_in_network());
+        busiest = std::max(busiest, in_net);
+        if (shadow_flits() != in_net) ++mismatches;
+        return engine.scoreboard().delivered() < engine.store().size() && now + 1 < 100000;
+      });
+  EXPECT_TRUE(engine.scoreboard().ok());
+  EXPECT_EQ(engine.scoreboard().delivered(), 400u);
+  EXPECT_GT(busiest, 40u);  // the network was busy, not a trickle
+  EXPECT_EQ(mismatches, 0u);
+  EXPECT_EQ(shadow_flits(), 0u);
+  for (int r = 0; r < occ.routers(); ++r) {
+    EXPECT_EQ(occ.hot(r).queued, 0u) << r;
+    EXPECT_EQ(occ.hot(r).held, 0u) << r;
+    EXPECT_EQ(occ.hot(r).waiting, 0) << r;
+  }
+}
+
+TEST(Engine, OccupancyShadowHoldsEveryFlitOnePort) { shadow_counts_every_flit(1); }
+TEST(Engine, OccupancyShadowHoldsEveryFlitTwoPorts) { shadow_counts_every_flit(2); }
 
 }  // namespace
 }  // namespace wn

@@ -70,7 +70,7 @@ void run_across_tag_wrap(Backend backend) {
   prm.backend = backend;
   EngineOptions eo;
   eo.first_packet_id = kMsgTags - 300;
-  eo.explain_deadlock = true;  // the flit tracker keeps tags too
+  eo.explain_deadlock = true;  // the occupancy shadow follows these ids too
   Engine engine(topo, prm, eo);
   PacketStore& store = engine.store();
   std::vector<std::unique_ptr<NodeModule>> nodes;
