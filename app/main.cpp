@@ -96,7 +96,7 @@ int sc_main(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
-  setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+  // No SystemC banner: the engine's library turns it off for every program (systemc/cosim/engine.cpp).
   std::setvbuf(stdout, nullptr, _IOLBF, 0);  // reports flushed line by line, also into a pipe or file
   return sc_core::sc_elab_and_sim(argc, argv);
 }

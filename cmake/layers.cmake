@@ -30,6 +30,11 @@ function(wn_layer_sources target dir)
   target_include_directories(${target} PUBLIC ${CMAKE_SOURCE_DIR} ${WN_GEN_DIR})
 endfunction()
 
+# The include root of a layer: the repository and the generated headers in the build tree; the
+# installed headers (cmake/install.cmake) keep the same paths under include/wormnet.
+set(WN_INCLUDE_ROOTS $<BUILD_INTERFACE:${CMAKE_SOURCE_DIR}> $<BUILD_INTERFACE:${WN_GEN_DIR}>
+    $<INSTALL_INTERFACE:include/wormnet>)
+
 # wn_layer(TARGET DIR [EXTERNAL LIBRARIES...]): a static library of DIR's sources (an interface
 # library when DIR has headers only), linked to the layers WN_LAYER_GRAPH gives DIR.
 function(wn_layer target dir)
@@ -42,13 +47,15 @@ function(wn_layer target dir)
   file(GLOB_RECURSE srcs CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/${dir}/*.cpp)
   if(srcs)
     add_library(${target} STATIC ${srcs})
-    target_include_directories(${target} PUBLIC ${CMAKE_SOURCE_DIR} ${WN_GEN_DIR})
+    target_include_directories(${target} PUBLIC ${WN_INCLUDE_ROOTS})
     target_link_libraries(${target} PUBLIC ${libs})
   else()
     add_library(${target} INTERFACE)
-    target_include_directories(${target} INTERFACE ${CMAKE_SOURCE_DIR} ${WN_GEN_DIR})
+    target_include_directories(${target} INTERFACE ${WN_INCLUDE_ROOTS})
     target_link_libraries(${target} INTERFACE ${libs})
   endif()
+  # Installed as wormnet::<folder name> (cmake/install.cmake).
+  set_target_properties(${target} PROPERTIES EXPORT_NAME ${name})
 endfunction()
 
 # The layering check runs on every build and as the ctest case `layering`.

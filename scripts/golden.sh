@@ -19,7 +19,6 @@ done
 REF=$ROOT/testbench/golden/ref
 [ "$UPDATE" = 1 ] && OUT=$REF
 rm -rf "$OUT" && mkdir -p "$OUT"
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 # Every report names the build in "wormnet": {"git": ..., "version": ...} (2-space indent, keys
 # sorted); the revision changes with every commit, so references and outputs both hold a fixed
 # placeholder. The version stays: a new version is a deliberate change (--update).

@@ -38,8 +38,7 @@ def run(wormnet, d, mprime, algos, profile, ports, outdir, reuse):
     cmd = [wormnet, "compare", "--topology", f"cube:{d}", "--algorithm", ",".join(algos), "--bytes",
            str(8 * mprime), "--profile", profile, "--ports", ports, "--json", path]
     if not (reuse and os.path.exists(path)):
-        env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1")
-        r = subprocess.run(cmd, env=env, capture_output=True, text=True)
+        r = subprocess.run(cmd, capture_output=True, text=True)
         if r.returncode == 2:
             return [], (r.stderr.strip().splitlines() or ["refused"])[-1]
         if r.returncode not in (0, 1):

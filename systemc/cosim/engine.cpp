@@ -4,11 +4,19 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <systemc>
 
 #include "systemc/network/wait_explainer.h"
 
 namespace wn {
+
+namespace {
+// Every program that links the engine (wormnet, the tests, user firmware) keeps stdout for its
+// own output: libsystemc prints its banner when the kernel starts unless this is set, and
+// static initialization runs before any SystemC object can exist.
+const bool kNoSystemcBanner = setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 0) == 0;
+}  // namespace
 
 // The clocked top of the co-simulation. The SystemC kernel owns time; the
 // fabric's method is the only process that runs every cycle, and it calls the

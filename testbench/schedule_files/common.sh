@@ -1,7 +1,6 @@
 # Shared by check_bad.sh and check_good.sh (sourced): the binary, a scratch folder, the tally.
 WORMNET=${WORMNET:?set WORMNET to the wormnet binary}
 HERE=$(cd "$(dirname "${BASH_SOURCE[1]}")" && pwd)
-export SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 passed=0

@@ -10,5 +10,5 @@ add_test(NAME schedule_files_bad
 add_test(NAME schedule_files_good
   COMMAND bash ${WN_SCHEDULE_FILES_DIR}/check_good.sh)
 set_tests_properties(schedule_files_bad schedule_files_good PROPERTIES
-  ENVIRONMENT "WORMNET=$<TARGET_FILE:wormnet>;SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1"
+  ENVIRONMENT "WORMNET=$<TARGET_FILE:wormnet>"
   TIMEOUT 300)

@@ -314,7 +314,7 @@ def run_matrix(wormnet, work, schemas, failures):
     (work / "wrong_expect.json").write_text(json.dumps(WRONG_EXPECTED, indent=1) + "\n")
     for name, text in SPECS.items():
         (work / name).write_text(text)
-    env = dict(os.environ, SYSTEMC_DISABLE_COPYRIGHT_MESSAGE="1", WORMNET_COST_CACHE=str(work / "cost-cache"),
+    env = dict(os.environ, WORMNET_COST_CACHE=str(work / "cost-cache"),
                WORMNET_SYNTH_CACHE=str(work / "synth-cache"))  # nothing written outside WORKDIR
     validated = {}  # kind -> [(label, instance)]
     for kind, name in (("schedule", "port_overuse.json"), ("schedule", "wrong_expect.json")):
