@@ -16,6 +16,8 @@
 #include "app/options.h"
 #include "app/rtl_cost.h"
 #include "app/run_options.h"
+#include "experiments/firmware_plugin.h"
+#include "experiments/program_run.h"
 #include "experiments/report_file.h"
 #include "experiments/source_list.h"
 #include "experiments/sweep.h"
@@ -43,10 +45,11 @@ std::vector<uint32_t> parse_bytes(const std::string& text) {
 struct Variant {
   std::string label, algo, file;
   std::map<std::string, std::string> options;
+  std::string firmware;  // a plugin LIB[:ENTRY]: runs at every size and source, as a built-in
 };
 
 std::vector<Variant> variants_of(const fw::ScheduleRunOptions& base, const std::vector<std::string>& algos,
-                                 const std::vector<std::string>& files) {
+                                 const std::vector<std::string>& files, const std::vector<std::string>& plugins) {
   std::vector<Variant> out;
   for (const auto& a : algos) {
     const alg::AlgorithmInfo& info = alg::find_algorithm(a);
@@ -93,6 +96,10 @@ std::vector<Variant> variants_of(const fw::ScheduleRunOptions& base, const std::
     const alg::AlgorithmInfo& info = alg::schedule_file_algorithm(f);  // read and checked before any simulation
     out.push_back({info.name, info.name, f, {}});
   }
+  for (const auto& p : plugins) {
+    fw::load_plugin(p);  // opened and its ABI checked before any simulation
+    out.push_back({p, base.algorithm, "", {}, p});
+  }
   // Two rows with one label would be one line in a plot: the later ones say which file they are.
   std::map<std::string, int> seen;
   for (auto& v : out)
@@ -114,8 +121,10 @@ struct Group {
 int run_compare(const RunCli& c, bool with_cost) {
   const fw::ScheduleRunOptions base = resolve(c);
   check_writable(c.json, "--json");
-  const bool files_given = c.cmd->count("--schedule") > 0;
-  const std::vector<std::string> algos = !files_given || c.cmd->count("--algorithm") > 0
+  const bool files_given = c.cmd->count("--schedule") > 0, plugins_given = c.cmd->count("--firmware") > 0;
+  const std::vector<std::string> plugins =
+      plugins_given ? split_list(base.firmware, "--firmware") : std::vector<std::string>{};
+  const std::vector<std::string> algos = (!files_given && !plugins_given) || c.cmd->count("--algorithm") > 0
                                              ? split_list(base.algorithm, "--algorithm")
                                              : std::vector<std::string>{};
   const std::vector<std::string> files =
@@ -147,8 +156,8 @@ int run_compare(const RunCli& c, bool with_cost) {
       throw ConfigError(flag, fmt::format("none of {} reads it; allowed: an algorithm whose family declares it",
                                           algos.empty() ? std::string("the schedule files") : base.algorithm));
   }
-  const std::vector<Variant> variants = variants_of(base, algos, files);
-  const bool single = sources.size() == 1 && (sizes.size() == 1 || algos.empty());
+  const std::vector<Variant> variants = variants_of(base, algos, files, plugins);
+  const bool single = sources.size() == 1 && (sizes.size() == 1 || (algos.empty() && plugins.empty()));
   std::vector<SweepPoint> points;
   std::vector<Group> groups;
   std::vector<size_t> group_of;  // per point
@@ -162,6 +171,7 @@ int run_compare(const RunCli& c, bool with_cost) {
           fw::ScheduleRunOptions o = base;
           o.algorithm = var.algo;
           o.schedule = var.file;
+          o.firmware = var.firmware;
           o.ports = p;
           if (var.file.empty()) o.bytes = b, o.source = s;
           o.family_options = var.options;
@@ -174,7 +184,10 @@ int run_compare(const RunCli& c, bool with_cost) {
             // Every variant x port model x size built once before the first simulation (its first
             // source): a bad value anywhere in a list fails before any row is printed.
             const NetworkSetup net = fw::resolve_network(o);
-            alg::build_schedule(fw::algorithm_of(o), net.topology, fw::algorithm_args(o, net));
+            if (o.firmware.empty())
+              alg::build_schedule(fw::algorithm_of(o), net.topology, fw::algorithm_args(o, net));
+            else
+              fw::program_context(o, net);
           }
         }
       }
@@ -182,7 +195,7 @@ int run_compare(const RunCli& c, bool with_cost) {
   }
   fmt::print("seed {}\n", base.seed);
   fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.topology, c.backend,
-             base.run.profile.name, algos.empty() ? "the files'" : c.bytes_list,
+             base.run.profile.name, algos.empty() && plugins.empty() ? "the files'" : c.bytes_list,
              c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, sources.size()));
   if (single)
     print_point_header();

@@ -28,6 +28,8 @@ std::string flag_word(Param p) {
       return "--copy-cycles";
     case Param::cycles:
       return "--cycles";
+    case Param::firmware:
+      return "--firmware";
     case Param::group:
       return "--group";
     case Param::index_cycles:

@@ -17,6 +17,7 @@
 #include "app/options.h"
 #include "app/run_options.h"
 #include "experiments/collective_run.h"
+#include "experiments/firmware_plugin.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
 #include "systemc/core/config_error.h"
@@ -29,7 +30,10 @@ void add_run_command(CLI::App& app) {
                      false);
   runners()["run"] = [c]() {
     const fw::ScheduleRunOptions o = resolve(*c);
-    if (const auto& info = fw::algorithm_of(o); info.file.empty()) check_unread_params(*c, {&info});
+    if (!o.firmware.empty())
+      fw::load_plugin(o.firmware);  // a library that cannot run fails before the seed line
+    else if (const auto& info = fw::algorithm_of(o); info.file.empty())
+      check_unread_params(*c, {&info});
     if (!o.run.trace.empty() && o.net.backend == Backend::Model)
       throw ConfigError("--trace",
                         "the model backend has no RTL signals to trace; allowed: --trace with --backend rtl "
@@ -132,6 +136,10 @@ void add_check_command(CLI::App& app) {
     if (*deadlock) return check_deadlock(*c, *no_dateline);
     if (*no_dateline)
       throw ConfigError("--no-dateline", "only with --deadlock; allowed: check --deadlock --no-dateline");
+    if (!c->firmware.empty() || cmd->count("--firmware"))
+      throw ConfigError("--firmware",
+                        "check needs a schedule, and firmware of your own has none; allowed: wormnet "
+                        "run --firmware (contention and delay views of the run)");
     fw::ScheduleRunOptions o = resolve(*c);
     check_writable(c->json, "--json");
     check_writable(o.run.trace, "--trace");

@@ -24,6 +24,11 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   cmd->add_option("--schedule", c.schedule,
                   list_ok ? "wormnet.schedule/1 files, comma-separated, compared with the --algorithm list (if given)"
                           : "run this wormnet.schedule/1 file instead of an --algorithm (docs/own-schedule.md)");
+  cmd->add_option("--firmware", c.firmware,
+                  list_ok ? "firmware plugins LIB.so[:ENTRY], comma-separated, compared with the --algorithm list "
+                            "(if given)"
+                          : "run the firmware a plugin LIB.so[:ENTRY] builds instead of an --algorithm "
+                            "(docs/own-firmware.md)");
   cmd->add_option("--source", o.source, "root node of rooted collectives, or random")->capture_default_str();
   if (list_ok) {
     c.bytes_list = std::to_string(o.bytes);
@@ -120,6 +125,30 @@ void check_schedule_options(const RunCli& c) {
           flag, "a family option, and a schedule file belongs to no family; allowed: no " + flag + " with --schedule");
 }
 
+// A plugin reads the network, --bytes, --source and --seed (its context) and every run option;
+// what only a schedule has (operators, groups, families, files) is refused with it.
+void check_firmware_options(const RunCli& c) {
+  auto given = [&](const std::string& name) {
+    const CLI::Option* opt = c.cmd->get_option_no_throw(name);
+    return opt && opt->count() > 0;
+  };
+  if (c.firmware.empty()) throw ConfigError("--firmware", "an empty name; allowed: LIBRARY.so or LIBRARY.so:ENTRY");
+  if (!c.list_ok && given("--algorithm"))
+    throw ConfigError("--algorithm", "given with --firmware; allowed: one of them");
+  if (!c.list_ok && given("--schedule")) throw ConfigError("--schedule", "given with --firmware; allowed: one of them");
+  if (c.list_ok && (given("--algorithm") || given("--schedule"))) return;  // compare: read by the others
+  for (const char* flag : {"--op", "--group"})
+    if (given(flag))
+      throw ConfigError(flag,
+                        "firmware of your own gets the network, --bytes, --source and --seed only; allowed: "
+                        "no " +
+                            std::string(flag) + " with --firmware");
+  for (const auto& [flag, text] : c.family_options)
+    if (given(flag))
+      throw ConfigError(flag, "a family option, and firmware of your own belongs to no family; allowed: no " + flag +
+                                  " with --firmware");
+}
+
 }  // namespace
 
 fw::ScheduleRunOptions resolve(const RunCli& c) {
@@ -151,8 +180,10 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
     throw ConfigError("--barrier-cycles", "given with --sync free; allowed: only with --sync barrier");
   for (const auto& [flag, text] : c.family_options)
     if (given(flag.c_str())) o.family_options[flag] = text;
-  if (given("--schedule")) check_schedule_options(c);
+  if (given("--firmware")) check_firmware_options(c);
+  if (given("--schedule") && !given("--firmware")) check_schedule_options(c);
   o.schedule = c.schedule;
+  o.firmware = c.firmware;
   o.group.clear();
   if (!c.group.empty())
     for (const auto& g : split_list(c.group, "--group"))

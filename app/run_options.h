@@ -19,6 +19,7 @@ struct RunCli {
   std::string csv;
   std::string group;
   std::string schedule;            // --schedule: a file (run, check) or comma-separated files (compare)
+  std::string firmware;            // --firmware: LIB[:ENTRY] (run) or comma-separated plugins (compare)
   bool list_ok = false;            // compare's form
   std::string sync = "free";       // --sync free | barrier
   std::string sends = "buffered";  // --sends buffered | synchronous

@@ -6,7 +6,7 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 set(WN_INSTALLED_LAYERS wn_core wn_topology wn_rtl wn_router wn_network wn_cosim wn_algorithms wn_firmware
-    wn_experiments)
+    wn_experiments wn_plugin)
 install(TARGETS wormnet RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS ${WN_INSTALLED_LAYERS} EXPORT wormnetTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 foreach(dir systemc algorithms firmware experiments)

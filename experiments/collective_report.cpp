@@ -176,7 +176,9 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
           {"index_cycles_per_word", p.index_cycles_per_word}}}}},
       {"ok", ok()},
       {"error", run.error},
-      {"data_check", data_ok ? "PASS" : "FAIL"},
+      {"data_check", !data_checked ? "NOT CHECKED"
+                     : data_ok     ? "PASS"
+                                   : "FAIL"},
       {"data_error", data_error},
       {"cycles", run.cycles},
       {"microseconds", microseconds()},
@@ -205,6 +207,7 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
       {"resource_blocked", classes_json(resource)},
   };
   if (!o.schedule.empty()) j["config"]["schedule"] = o.schedule;
+  if (!o.firmware.empty()) j["config"]["firmware"] = o.firmware;
   if (!oracle.empty()) j["oracle"] = oracle;
   if (!predicted.thesis_formula.empty())
     j["predicted"]["paper"] = {

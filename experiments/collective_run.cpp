@@ -8,6 +8,7 @@
 #include "algorithms/file_algorithm.h"
 #include "algorithms/pipeline.h"
 #include "algorithms/reference_run.h"
+#include "experiments/program_run.h"
 #include "experiments/traffic_run.h"
 #include "firmware/schedule_interpreter.h"
 #include "systemc/core/config_error.h"
@@ -21,6 +22,34 @@ NetworkSetup resolve_network(const ScheduleRunOptions& opt) {
 
 const alg::AlgorithmInfo& algorithm_of(const ScheduleRunOptions& opt) {
   return opt.schedule.empty() ? alg::find_algorithm(opt.algorithm) : alg::schedule_file_algorithm(opt.schedule);
+}
+
+int source_of(const ScheduleRunOptions& opt, const Topology& topo) {
+  int source = 0;
+  if (opt.source == "random") {
+    Rng rng(derive_seed(opt.seed, 0x50u));  // stream 0x50: the random source
+    source = int(uniform_below(rng, uint64_t(topo.nodes())));
+  } else {
+    try {
+      // Decimal digits only: stoi also takes "+5", " 5" and stops at "5x".
+      if (opt.source.empty() || opt.source.size() > 9 ||
+          opt.source.find_first_not_of("0123456789") != std::string::npos)
+        throw std::invalid_argument("not decimal");
+      source = std::stoi(opt.source);
+    } catch (const std::exception&) {
+      throw ConfigError(Param::source,
+                        fmt::format("'{}' is not a node; allowed: 0..{} or random", opt.source, topo.nodes() - 1));
+    }
+  }
+  return source;
+}
+
+uint32_t words_of(const ScheduleRunOptions& opt) {
+  if (opt.bytes == 0 || opt.bytes > (64u << 20) || opt.bytes % 4 != 0)
+    throw ConfigError(
+        Param::bytes,
+        fmt::format("{} is not allowed; allowed: whole 32-bit words, a multiple of 4 in 4..{}", opt.bytes, 64u << 20));
+  return (opt.bytes + 3) / 4;
 }
 
 alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSetup& net, int* source_out) {
@@ -44,26 +73,8 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
     if (source_out) *source_out = a.source;
     return a;
   }
-  if (opt.source == "random") {
-    Rng rng(derive_seed(opt.seed, 0x50u));  // stream 0x50: the random source
-    a.source = int(uniform_below(rng, uint64_t(topo.nodes())));
-  } else {
-    try {
-      // Decimal digits only: stoi also takes "+5", " 5" and stops at "5x".
-      if (opt.source.empty() || opt.source.size() > 9 ||
-          opt.source.find_first_not_of("0123456789") != std::string::npos)
-        throw std::invalid_argument("not decimal");
-      a.source = std::stoi(opt.source);
-    } catch (const std::exception&) {
-      throw ConfigError(Param::source,
-                        fmt::format("'{}' is not a node; allowed: 0..{} or random", opt.source, topo.nodes() - 1));
-    }
-  }
-  if (opt.bytes == 0 || opt.bytes > (64u << 20) || opt.bytes % 4 != 0)
-    throw ConfigError(
-        Param::bytes,
-        fmt::format("{} is not allowed; allowed: whole 32-bit words, a multiple of 4 in 4..{}", opt.bytes, 64u << 20));
-  a.words = (opt.bytes + 3) / 4;
+  a.source = source_of(opt, topo);
+  a.words = words_of(opt);
   a.ports = net.params.inj;
   a.cost = opt.run.profile.cost_params(a.ports);
   a.op = alg::find_combine_op(opt.op);
@@ -158,7 +169,14 @@ void attribute_contention(ScheduleRunResult& res) {
 
 }  // namespace
 
+void measure_run(ScheduleRunResult& res) {
+  res.steps = merge_steps(res.run.steps, res.run.log);
+  latency_metrics(res);
+  attribute_contention(res);
+}
+
 ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup& net) {
+  if (!opt.firmware.empty()) return run_plugin(opt, net);
   const Topology& topo = net.topology;
   const alg::AlgorithmInfo& info = algorithm_of(opt);
   ScheduleRunResult res;
@@ -187,9 +205,7 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup
         };
       },
       sched.memory_words, sched.initial);
-  res.steps = merge_steps(res.run.steps, res.run.log);
-  latency_metrics(res);
-  attribute_contention(res);
+  measure_run(res);
   if (res.run.ok) {
     // A file's ranks are what its author wrote: name them beside the nodes.
     res.data_error =

@@ -22,6 +22,7 @@ struct ScheduleRunOptions {
   FirmwareRunOptions run;
   std::string algorithm = "rd-broadcast";
   std::string schedule;      // a wormnet.schedule/1 file: runs instead of `algorithm`
+  std::string firmware;      // LIB[:ENTRY], a firmware plugin: runs instead of `algorithm` (program_run.h)
   std::string source = "0";  // node id, or "random" (drawn from --seed)
   uint32_t bytes = 1024;     // per block / message
   std::string op = "sum";
@@ -50,6 +51,8 @@ struct ScheduleRunResult {
   FirmwareRunResult run;
   alg::Prediction predicted;
   bool data_ok = false;
+  bool data_checked =
+      true;  // false: firmware of your own without a check (data_ok then says only that the run completed)
   std::string data_error;  // "node N addr A: expected X got Y"
   std::string oracle;      // what the data check compared against, when the algorithm's name does not say it
   std::vector<StepTiming> steps;
@@ -80,9 +83,15 @@ struct ScheduleRunResult {
 NetworkSetup resolve_network(const ScheduleRunOptions& opt);
 // The algorithm the options name: the schedule file's, else the built-in `algorithm`.
 const alg::AlgorithmInfo& algorithm_of(const ScheduleRunOptions& opt);
+// The root node (--source: a node id or random, drawn from the seed) and the block in words
+// (--bytes); throw ConfigError.
+int source_of(const ScheduleRunOptions& opt, const Topology& topo);
+uint32_t words_of(const ScheduleRunOptions& opt);
 // Resolves the algorithm and its arguments from the options; throws ConfigError.
 alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSetup& net, int* source_out = nullptr);
 ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup& net);
+// What every run reports after the simulation: step timings, latency, both contention views.
+void measure_run(ScheduleRunResult& res);
 inline ScheduleRunResult run_schedule(const ScheduleRunOptions& opt) { return run_schedule(opt, resolve_network(opt)); }
 // `wormnet check --simulate`: per step, the static prediction against the
 // measured stepwise contention (delay view: cycles it made the step's messages

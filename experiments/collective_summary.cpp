@@ -81,8 +81,11 @@ std::string ScheduleRunResult::summary() const {
       "  latency       average {:.1f} cycles ({:.3f} us), maximum {} cycles ({:.3f} us): first send -> "
       "each receiving node's last receive\n",
       average_latency, average_latency * us_per_cycle, maximum_latency, double(maximum_latency) * us_per_cycle);
-  s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps,
-                   predicted.formula);
+  if (predicted.steps == 0 && predicted.cycles == 0)
+    s += fmt::format("  predicted     {}\n", predicted.formula);
+  else
+    s += fmt::format("  predicted     {:.0f} cycles, {} steps: {}\n", predicted.cycles, predicted.steps,
+                     predicted.formula);
   if (predicted.cycles > 0)
     s += fmt::format("  measured / predicted = {:.3f}\n", double(run.cycles) / predicted.cycles);
   if (!predicted.thesis_formula.empty())
@@ -107,8 +110,11 @@ std::string ScheduleRunResult::summary() const {
   s += fmt::format("  resource view stepwise {} | depth {} | port {} | flow {} packet-cycles blocked at outputs\n",
                    resource[0], resource[1], resource[2], resource[3]);
   s += top_channels_text(*this, 10);
-  s += fmt::format("  data check    {}{}{}\n", data_ok ? "PASS" : "FAIL", data_ok ? "" : ": " + data_error,
-                   oracle.empty() ? "" : "; oracle: " + oracle);
+  if (!data_checked)
+    s += "  data check    not checked (the program gives no check; the scoreboard checked every packet)\n";
+  else
+    s += fmt::format("  data check    {}{}{}\n", data_ok ? "PASS" : "FAIL", data_ok ? "" : ": " + data_error,
+                     oracle.empty() ? "" : "; oracle: " + oracle);
   if (!run.error.empty()) s += "  error: " + run.error + "\n";
   return s;
 }

@@ -229,6 +229,11 @@ def matrix():
     case("run-stopped", ["run", *m4, "--algorithm", "rd-broadcast", "--bytes", "4096", "--max-cycles", "50",
                          "--json", "r7.json"], [("run", "r7.json")], rc=(1,))
     case("run-schedule", ["run", *m4, "--schedule", "e1.json", "--json", "r8.json"], [("run", "r8.json")])
+    # firmware of your own: a plugin (config.firmware, no prediction), and one run without a check
+    case("run-firmware", ["run", *m4, "--ports", "all", "--firmware", PLUGIN, "--json", "r11.json"],
+         [("run", "r11.json")])
+    case("run-firmware-unchecked", ["run", *m4, "--firmware", PLUGIN + ":unchecked", "--json", "r12.json"],
+         [("run", "r12.json")])
     case("run-schedule-reference", ["run", "--topology", "cube:4", "--schedule", "e3.json", "--json", "r9.json"],
          [("run", "r9.json")])
     case("run-synth-file", ["run", "--topology", "mesh:3x3", "--ports", "all", "--schedule", "y2.json",
@@ -306,7 +311,12 @@ SPECS = {
 }
 
 
+PLUGIN = ""  # examples/ccl_grid_plugin.cpp, built beside the program
+
+
 def run_matrix(wormnet, work, schemas, failures):
+    global PLUGIN
+    PLUGIN = str(pathlib.Path(wormnet).resolve().parent / "libccl_grid_plugin.so")
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
