@@ -14,6 +14,7 @@
 #include "systemc/core/config_error.h"
 #include "systemc/core/version.h"
 #include "systemc/router/lockstep/lockstep_router.h"
+#include "wormnet/rtl_radices.h"
 
 namespace {
 
@@ -76,6 +77,11 @@ int sc_main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return usage_error(app, e);
   }
+  if (wn::kForeignRouter)  // the model backend (the default) simulates the shipped router, not this build's
+    std::fprintf(stderr,
+                 "warning: this build verilates the router RTL of %s (WORMNET_ROUTER_RTL); --backend model and "
+                 "lockstep describe the shipped rtl/, so use --backend rtl for this router\n",
+                 wn::kRouterRtlDir);
   try {
     refuse_empty_outputs(app);
     return wn::cli::run_selected(app);

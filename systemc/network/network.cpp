@@ -8,6 +8,7 @@
 #include "systemc/router/model/router_model.h"
 #include "systemc/router/rtl/router_rtl.h"
 #include "systemc/topology/port_model.h"
+#include "wormnet/rtl_radices.h"
 
 namespace wn {
 
@@ -39,6 +40,20 @@ void validate(const Topology& topo, const NetworkParams& p) {
                                               p.vcs));
   if (p.buf < 1 || p.buf > kMaxBuf)
     throw ConfigError(Param::buf, fmt::format("{} is out of range; allowed: 1..{} flits per VC", p.buf, kMaxBuf));
+  if (p.backend != Backend::Model) {
+    // The RTL backends run what this build verilated (WORMNET_RTL_RADICES, WORMNET_ROUTER_RTL).
+    const int largest = kRtlRadices[sizeof kRtlRadices / sizeof kRtlRadices[0] - 1];
+    if (topo.ports() > largest)
+      throw ConfigError(Param::backend,
+                        fmt::format("{} needs routers of {} ports, and this build verilated radices up to {} "
+                                    "(WORMNET_RTL_RADICES); allowed: {} model, or a build with a radix >= {}",
+                                    topo.name(), topo.ports(), largest, param_ref(Param::backend), topo.ports()));
+    if (kForeignRouter && p.backend == Backend::Lockstep)
+      throw ConfigError(Param::backend,
+                        fmt::format("lockstep compares the RTL with the C++ model, which describes the shipped "
+                                    "rtl/, not this build's router ({}, WORMNET_ROUTER_RTL); allowed: rtl",
+                                    kRouterRtlDir));
+  }
   if (p.inj < 1 || p.inj > topo.ports() || p.ej < 1 || p.ej > topo.ports())
     throw ConfigError(Param::ports, fmt::format("{} channels exceed the {} network ports of {}; allowed: one, all, "
                                                 "or K = 1..{}",

@@ -1,7 +1,8 @@
-// The C++ limits against the radices CMake verilates (WN_RTL_RADICES, generated into
+// The C++ limits against the radices CMake verilates (WORMNET_RTL_RADICES, generated into
 // wormnet/rtl_radices.h): a mismatch stops the build here, not a run. The ctest
-// rtl_radices_mismatch_fails compiles this header against a list without 12 and expects the
-// compiler to refuse it.
+// rtl_radices_mismatch compiles this header against a list with a radix above kMaxPorts and
+// expects the compiler to refuse it. A build may verilate fewer radices than the largest
+// topology needs: the network refuses those topologies on the RTL backends (network.cpp).
 #pragma once
 #include <cstddef>
 
@@ -15,8 +16,9 @@ constexpr bool rtl_radices_ascending() {
     if (kRtlRadices[i] <= kRtlRadices[i - 1]) return false;
   return true;
 }
-static_assert(rtl_radices_ascending(), "WN_RTL_RADICES must be ascending (rtl_radix_for takes the first that fits)");
-static_assert(kRtlRadices[sizeof kRtlRadices / sizeof kRtlRadices[0] - 1] == kMaxPorts,
-              "kMaxPorts (systemc/core/router_types.h) must equal the largest verilated radix (WN_RTL_RADICES)");
+static_assert(rtl_radices_ascending(),
+              "WORMNET_RTL_RADICES must be ascending (rtl_radix_for takes the first that fits)");
+static_assert(kRtlRadices[0] >= 2 && kRtlRadices[sizeof kRtlRadices / sizeof kRtlRadices[0] - 1] <= kMaxPorts,
+              "every verilated radix (WORMNET_RTL_RADICES) must be 2..kMaxPorts (systemc/core/router_types.h)");
 
 }  // namespace wn
