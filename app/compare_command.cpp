@@ -3,11 +3,13 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/options.h"
+#include "app/regression_output.h"
 #include "app/run_options.h"
 
 namespace wn::cli {
 
-int run_compare(const RunCli& c, bool with_cost);
+int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg);
 
 void add_compare_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
@@ -18,7 +20,13 @@ void add_compare_command(CLI::App& app) {
   cmd->add_flag("--cost", *with_cost,
                 "also synthesize each port model's router (yosys, cached; `wormnet cost`) and "
                 "print cycles x area");
-  runners()["compare"] = [c, with_cost]() { return run_compare(*c, *with_cost); };
+  auto reg = std::make_shared<RegressionArgs>();
+  cmd->add_option("--baseline", reg->baseline,
+                  "a compare report (--json of an earlier run) to compare every row with: a regression, exit 1 "
+                  "when a number moved");
+  add_real(cmd, "--tolerance", reg->tolerance,
+           "--baseline: relative change a number may move by (0: any change counts; 0.01: 1 %)", 0, 1000);
+  runners()["compare"] = [c, with_cost, reg]() { return run_compare(*c, *with_cost, *reg); };
 }
 
 }  // namespace wn::cli

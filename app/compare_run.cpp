@@ -14,6 +14,7 @@
 #include "algorithms/registry.h"
 #include "app/compare_table.h"
 #include "app/options.h"
+#include "app/regression_output.h"
 #include "app/rtl_cost.h"
 #include "app/run_options.h"
 #include "experiments/firmware_plugin.h"
@@ -118,9 +119,13 @@ struct Group {
 
 }  // namespace
 
-int run_compare(const RunCli& c, bool with_cost) {
+int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg) {
   const fw::ScheduleRunOptions base = resolve(c);
   check_writable(c.json, "--json");
+  check_tolerance_read(c.cmd->count("--tolerance") > 0, reg.baseline);
+  const std::vector<RegressionPoint> baseline = reg.baseline.empty()
+                                                    ? std::vector<RegressionPoint>{}
+                                                    : compare_rows(read_report_baseline(reg.baseline), reg.baseline);
   const bool files_given = c.cmd->count("--schedule") > 0, plugins_given = c.cmd->count("--firmware") > 0;
   const std::vector<std::string> plugins =
       plugins_given ? split_list(base.firmware, "--firmware") : std::vector<std::string>{};
@@ -268,12 +273,16 @@ int run_compare(const RunCli& c, bool with_cost) {
         "maximum latency (first send -> receive completed), worst-max = the largest maximum, vs-first = the "
         "first algorithm's mean max-lat over this one's; stepwise..flow: mean delay cycles per run\n");
   if (with_cost) print_area_table(summary, ports, costs);
-  write_json_report(c.json, {{"schema", "wormnet.compare/3"}, {"runs", all}, {"summary", summary}});
+  const nlohmann::json report = {{"schema", "wormnet.compare/3"}, {"runs", all}, {"summary", summary}};
+  write_json_report(c.json, report);
+  const int regression =
+      reg.baseline.empty() ? 0
+                           : print_regression(baseline, compare_rows(report, "this run"), reg.baseline, reg.tolerance);
   // Where scripts look: the failure on stderr too.
   if (failed)
     std::fprintf(stderr, "error: %zu of %zu runs failed; the first: %s\n", failed, points.size(),
                  first_failure.c_str());
-  return ok ? 0 : 1;
+  return ok && !regression ? 0 : 1;
 }
 
 }  // namespace wn::cli

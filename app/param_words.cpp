@@ -68,6 +68,8 @@ std::string flag_word(Param p) {
       return "--source";
     case Param::steps:
       return "--steps";
+    case Param::tolerance:
+      return "--tolerance";
     case Param::topology:
       return "--topology";
     case Param::trace:

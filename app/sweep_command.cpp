@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "app/options.h"
+#include "app/regression_output.h"
 #include "app/sweep_spec.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
@@ -63,7 +64,11 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
   cmd->add_option("--summarize", sa->summarize, "results file to summarize");
   cmd->add_option("--by", sa->by, "--summarize: parameters to group by")->capture_default_str();
   cmd->add_option("--csv", sa->csv, "--summarize: also write the table as CSV");
-  cmd->add_option("--baseline", sa->baseline, "--summarize: KEY=VALUE group the speed-up is measured against");
+  cmd->add_option("--baseline", sa->baseline,
+                  "SPEC.yaml, --merge: results file to compare every point with (a regression: exit 1 when a "
+                  "number moved); --summarize: KEY=VALUE group the speed-up is measured against");
+  add_real(cmd, "--tolerance", sa->tolerance,
+           "--baseline FILE: relative change a number may move by (0: any change counts; 0.01: 1 %)", 0, 1000);
   runners["sweep"] = [=]() {
     const auto all_opts = cmd->get_options();
     const bool spec_form = !sa->spec.empty() || !sa->merge.empty() || !sa->summarize.empty();
@@ -89,10 +94,10 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
                           "[SPEC.yaml] --merge FILES, --summarize FILE");
       const std::string form = merge ? "--merge" : summarize ? "--summarize" : emit ? "--emit" : "SPEC.yaml";
       const std::map<std::string, std::set<std::string>> reads = {
-          {"--merge", {"--merge", "--out", "spec"}},
+          {"--merge", {"--merge", "--out", "spec", "--baseline", "--tolerance"}},
           {"--summarize", {"--summarize", "--by", "--csv", "--baseline"}},
           {"--emit", {"spec", "--emit", "--chunks", "--throttle"}},
-          {"SPEC.yaml", {"spec", "--jobs", "--out", "--shard"}}};
+          {"SPEC.yaml", {"spec", "--jobs", "--out", "--shard", "--baseline", "--tolerance"}}};
       for (size_t i = rate_opts; i < all_opts.size(); ++i) {
         const auto* o = all_opts[i];
         if (o->count() == 0 || reads.at(form).count(o->get_name())) continue;
@@ -100,6 +105,7 @@ void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>
         for (const auto& n : reads.at(form)) allowed += (allowed.empty() ? "" : ", ") + n;
         throw ConfigError(o->get_name(), fmt::format("not read by sweep {}; allowed: {}", form, allowed));
       }
+      check_tolerance_read(cmd->count("--tolerance") > 0, sa->baseline);
       if (emit && cmd->count("--throttle") && sa->emit[0] != "slurm")
         throw ConfigError("--throttle", "read only by --emit slurm; allowed: --throttle with --emit slurm DIR");
     }

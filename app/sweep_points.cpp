@@ -142,16 +142,17 @@ std::map<std::string, SpecRules> sweep_rules() {
 }
 
 std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, const std::string& file) {
-  const SpecRules rules = sweep_rules().at(spec.command);
+  const auto all_rules = sweep_rules();
   // Each distinct value alone first, so a bad one is named by its key rather than by a point.
-  std::map<std::string, std::set<std::string>> values;
-  for (const auto& p : spec.points)
-    for (const auto& [k, v] : p) values[k].insert(v);
-  for (const auto& [k, vs] : values)
+  std::map<std::pair<std::string, std::string>, std::set<std::string>> values;  // (command, key) -> values
+  for (size_t i = 0; i < spec.points.size(); ++i)
+    for (const auto& [k, v] : spec.points[i]) values[{spec.commands[i], k}].insert(v);
+  for (const auto& [ck, vs] : values)
     for (const auto& v : vs) {
-      PointCli cli(spec.command);
+      const auto& [command, k] = ck;
+      PointCli cli(command);
       try {
-        cli.parse({{k, v}}, rules);
+        cli.parse({{k, v}}, all_rules.at(command));
       } catch (const CLI::ParseError& e) {
         throw ConfigError(file + ": " + k, fmt::format("'{}' rejected: {}", v, e.what()));
       }
@@ -160,10 +161,11 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
   std::set<std::string> built;
   for (size_t i = 0; i < spec.points.size(); ++i) {
     const SweepParams& p = spec.points[i];
-    auto cli = std::make_shared<PointCli>(spec.command);
+    const std::string& command = spec.commands[i];
+    auto cli = std::make_shared<PointCli>(command);
     try {
-      cli->parse(p, rules);
-      if (spec.command == "traffic") {
+      cli->parse(p, all_rules.at(command));
+      if (command == "traffic") {
         TrafficOptions o = cli->traffic;
         o.net.backend = parse_backend(cli->backend);
         o.net.dateline = !cli->no_dateline;
@@ -189,7 +191,7 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
       SweepParams shape = p;
       shape.erase("source");
       if (built.insert(point_label(shape)).second) alg::build_schedule(fw::algorithm_of(o), net.topology, args);
-      if (spec.command == "check" && !cli->simulate) {
+      if (command == "check" && !cli->simulate) {
         // As `wormnet check` without --simulate: what only a simulation reads is refused.
         for (const char* flag : {"backend", "max-cycles", "sync", "sends", "barrier-cycles", "no-idle-skip",
                                  "explain-deadlock", "vcs", "buf"})
@@ -198,7 +200,7 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
             throw ConfigError(flag, "read only when the schedule is simulated; allowed: with simulate: true");
         check_profile_unread(cli->run, fw::algorithm_of(o), "check without simulate");
       }
-      if (spec.command == "check")
+      if (command == "check")
         jobs.push_back([o, sim = cli->simulate] { return check_point(o, sim); });
       else
         jobs.push_back([o] { return fw::run_schedule(o).to_json(false); });

@@ -21,7 +21,9 @@ struct SpecSweepArgs {
   std::vector<std::string> emit;       // {"parallel" | "slurm", DIR}
   unsigned chunks = 0, throttle = 16;  // --emit: tasks (0: min(points, 64)); Slurm tasks running at once
   std::vector<std::string> merge;
-  std::string summarize, by = "algorithm,ports,bytes", csv, baseline;
+  std::string summarize, by = "algorithm,ports,bytes", csv;
+  std::string baseline;  // --summarize: KEY=VALUE; SPEC.yaml and --merge: a results file to compare with
+  double tolerance = 0;  // with a baseline results file: the relative change a number may move by
 };
 
 // The rules the spec parser checks keys against, from the commands' CLI options.

@@ -1,7 +1,8 @@
 // `wormnet sweep SPEC.yaml`: every point of a spec, each in its own forked
 // process (run_sweep), appended to a results file as it finishes; a rerun
 // skips the points the file already has (by key) and retries failed ones.
-// Also --summarize, --merge and --emit (GNU parallel job list, Slurm array).
+// Also --summarize, --merge and --emit (GNU parallel job list, Slurm array); with
+// --baseline, the points against an earlier results file (app/regression_output.h).
 #include <fmt/format.h>
 #include <unistd.h>
 
@@ -9,11 +10,14 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <thread>
 
 #include "app/options.h"
 #include "app/param_words.h"
+#include "app/regression_output.h"
 #include "app/sweep_spec.h"
+#include "experiments/regression.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
 #include "experiments/sweep_results.h"
@@ -70,15 +74,18 @@ int run_spec_sweep(const SpecSweepArgs& a) {
   const SweepSpec spec = load_sweep_spec(a.spec, sweep_rules());
   const auto jobs = point_jobs(spec, a.spec);  // every point valid before anything runs
   const auto [shard, shards] = parse_shard(a.shard);
+  // The baseline is read before anything runs: a bad one is exit 2 with nothing simulated.
+  const auto baseline = a.baseline.empty() ? std::vector<nlohmann::json>{} : read_results_baseline(a.baseline);
   const std::string out = a.out.empty() ? default_out(a.spec) : a.out;
   ResultsAppender appender(out);
   const auto have = latest_by_key(read_result_lines(out));
   std::vector<size_t> pending;  // indices into spec.points, in point order
   size_t total = 0, skipped = 0;
+  std::set<std::string> keys;  // this run's points (its shard's)
   for (size_t i = 0; i < spec.points.size(); ++i) {
     if (i % shards != shard) continue;
     ++total;
-    auto it = have.find(point_key(spec.command, spec.points[i]));
+    auto it = have.find(*keys.insert(point_key(spec.commands[i], spec.points[i])).first);
     if (it != have.end() && line_ok(it->second))
       ++skipped;
     else
@@ -109,10 +116,11 @@ int run_spec_sweep(const SpecSweepArgs& a) {
       points,
       [&](size_t n, const nlohmann::json& result) {
         const SweepParams& p = spec.points[pending[n]];
+        const std::string& command = spec.commands[pending[n]];
         nlohmann::json line = result;
-        line["key"] = point_key(spec.command, p);
+        line["key"] = point_key(command, p);
         line["point"] = pending[n];  // the spec's order (lines are appended as points finish)
-        line["command"] = spec.command;
+        line["command"] = command;
         line["params"] = p;
         appender.append(line);
         ++done;
@@ -137,7 +145,10 @@ int run_spec_sweep(const SpecSweepArgs& a) {
       j, true, ResultOrder::Completion);
   fmt::print("{} points in {}: {} ok, {} failed{}\n", total, out, total - failed, failed,
              failed ? " (rerun the same command to retry them)" : "");
-  return failed ? 1 : 0;
+  const int regression = a.baseline.empty() ? 0
+                                            : sweep_regression(read_result_lines(out), baseline, keys, shards > 1,
+                                                               {a.baseline, a.tolerance});
+  return failed || regression ? 1 : 0;
 }
 
 int run_merge(const SpecSweepArgs& a) {
@@ -145,10 +156,11 @@ int run_merge(const SpecSweepArgs& a) {
   std::vector<std::string> expected;
   if (!a.spec.empty()) {
     const SweepSpec spec = load_sweep_spec(a.spec, sweep_rules());
-    for (const auto& p : spec.points) expected.push_back(point_key(spec.command, p));
+    for (size_t i = 0; i < spec.points.size(); ++i) expected.push_back(point_key(spec.commands[i], spec.points[i]));
   }
   check_writable(a.out, "--out");
   check_results_not_in_use(a.out, "--out");  // a rename under a running sweep would lose its next lines
+  const auto baseline = a.baseline.empty() ? std::vector<nlohmann::json>{} : read_results_baseline(a.baseline);
   const MergeReport r = merge_results(a.merge, expected);
   std::string text;
   for (const auto& j : r.merged) text += j.dump() + "\n";
@@ -157,7 +169,9 @@ int run_merge(const SpecSweepArgs& a) {
              r.lines_read, a.merge.size(), a.out, r.merged.size(), r.duplicates, r.failed, r.missing.size(),
              expected.empty() ? " (give the spec to find gaps)" : "");
   for (const auto& k : r.missing) fmt::print("  missing {}\n", k);
-  return r.missing.empty() && r.failed == 0 ? 0 : 1;
+  const int regression =
+      a.baseline.empty() ? 0 : sweep_regression(r.merged, baseline, {}, false, {a.baseline, a.tolerance});
+  return r.missing.empty() && r.failed == 0 && !regression ? 0 : 1;
 }
 
 int run_summarize(const SpecSweepArgs& a) {
@@ -169,22 +183,14 @@ int run_summarize(const SpecSweepArgs& a) {
   if (!a.baseline.empty()) {
     const size_t eq = a.baseline.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == a.baseline.size())
-      throw ConfigError("--baseline", fmt::format("'{}'; allowed: KEY=VALUE (algorithm=rd-broadcast)", a.baseline));
+      throw ConfigError("--baseline", fmt::format("'{}'; allowed: KEY=VALUE (algorithm=rd-broadcast) with --summarize "
+                                                  "(a results file to compare with goes with SPEC.yaml or --merge)",
+                                                  a.baseline));
     o.baseline_key = a.baseline.substr(0, eq);
     o.baseline_value = a.baseline.substr(eq + 1);
   }
-  std::vector<nlohmann::json> lines;
-  for (auto& [k, j] : latest_by_key(read_result_lines(a.summarize))) lines.push_back(std::move(j));
-  // Point order (the spec's, then the file's order of first appearance), not key order: the
-  // table does not depend on the order the points finished in.
-  std::map<std::string, size_t> first;
-  size_t n = 0;
-  for (const auto& j : read_result_lines(a.summarize)) first.emplace(j["key"].get<std::string>(), n++);
-  auto rank = [&](const nlohmann::json& j) {
-    return std::make_pair(j.contains("point") && j["point"].is_number_unsigned() ? j["point"].get<size_t>() : SIZE_MAX,
-                          first[j["key"]]);
-  };
-  std::stable_sort(lines.begin(), lines.end(), [&](const auto& x, const auto& y) { return rank(x) < rank(y); });
+  // Point order, not key order: the table does not depend on the order the points finished in.
+  const std::vector<nlohmann::json> lines = in_point_order(read_result_lines(a.summarize));
   const SummaryTable t = summarize(lines, o);
   fmt::print("{}", t.text());
   fmt::print(
@@ -240,7 +246,7 @@ int run_emit(const SpecSweepArgs& a) {
   nlohmann::json shards = nlohmann::json::array();
   for (size_t i = 0; i < chunks; ++i) {
     nlohmann::json keys = nlohmann::json::array();
-    for (size_t k = i; k < spec.points.size(); k += chunks) keys.push_back(point_key(spec.command, spec.points[k]));
+    for (size_t k = i; k < spec.points.size(); k += chunks) keys.push_back(point_key(spec.commands[k], spec.points[k]));
     shards.push_back({{"results", fmt::format("{}/results-{}.jsonl", dir_abs, i)}, {"keys", keys}});
   }
   write_json_report(dir + "/manifest.json",

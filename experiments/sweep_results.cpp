@@ -6,7 +6,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -144,6 +146,19 @@ std::map<std::string, nlohmann::json> latest_by_key(const std::vector<nlohmann::
     else if (line_ok(j) || !line_ok(it->second))
       it->second = j;
   }
+  return out;
+}
+
+std::vector<nlohmann::json> in_point_order(const std::vector<nlohmann::json>& lines) {
+  std::map<std::string, size_t> first;
+  for (size_t i = 0; i < lines.size(); ++i) first.emplace(lines[i]["key"].get<std::string>(), i);
+  std::vector<nlohmann::json> out;
+  for (auto& [k, j] : latest_by_key(lines)) out.push_back(std::move(j));
+  auto rank = [&](const nlohmann::json& j) {
+    const bool has = j.contains("point") && j["point"].is_number_unsigned();
+    return std::make_pair(has ? j["point"].get<size_t>() : SIZE_MAX, first[j["key"].get<std::string>()]);
+  };
+  std::stable_sort(out.begin(), out.end(), [&](const auto& x, const auto& y) { return rank(x) < rank(y); });
   return out;
 }
 

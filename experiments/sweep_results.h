@@ -41,6 +41,9 @@ std::vector<nlohmann::json> read_result_lines(const std::string& path);
 // One line per key: the last successful one, else the last one.
 std::map<std::string, nlohmann::json> latest_by_key(const std::vector<nlohmann::json>& lines);
 inline bool line_ok(const nlohmann::json& j) { return j.value("ok", false); }
+// One line per key (as latest_by_key), in point order: by the lines' "point" (the spec's order),
+// then by first appearance in `lines`. Never depends on the order the points finished in.
+std::vector<nlohmann::json> in_point_order(const std::vector<nlohmann::json>& lines);
 
 struct MergeReport {
   size_t lines_read = 0, duplicates = 0, failed = 0;

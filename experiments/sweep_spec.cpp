@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "experiments/source_list.h"
+#include "experiments/spec_yaml.h"
 #include "systemc/core/config_error.h"
 #include "systemc/topology/topology.h"
 
@@ -20,96 +21,14 @@ namespace wn {
 
 namespace {
 
-constexpr size_t kMaxRange = 100000;  // a range longer than this is a typo (step 0.0001), not a sweep
+using spec_yaml::Ctx;
+using spec_yaml::dump;
+using spec_yaml::key_of;
+using spec_yaml::values_of;
 
 // One axis of the grid: its alternatives, each a set of assignments (several for a zip group).
 using Assignments = std::vector<std::pair<std::string, std::string>>;
 using Axis = std::vector<Assignments>;
-
-struct Ctx {
-  const std::string& file;
-  [[noreturn]] void fail(const std::string& key, const std::string& what) const {
-    throw ConfigError(file + ": " + key, what);
-  }
-};
-
-std::string dump(const YAML::Node& n) {
-  YAML::Emitter e;
-  e << YAML::Flow << n;
-  return e.c_str();
-}
-
-// A finite number, or fail naming the range key.
-double number(const Ctx& c, const std::string& key, const YAML::Node& n, const char* part) {
-  const std::string t = n.IsScalar() ? n.Scalar() : dump(n);
-  char* end = nullptr;
-  const double v = std::strtod(t.c_str(), &end);
-  // Decimal only: strtod also reads hex (0x10, 0x0.4p0).
-  const bool decimal = t.find_first_not_of("0123456789.eE+-") == std::string::npos;
-  if (!n.IsScalar() || t.empty() || !decimal || end != t.c_str() + t.size() || !std::isfinite(v))
-    c.fail(key, fmt::format("range {} '{}' is not a number; allowed: {{from: A, to: B, step: S}} or "
-                            "{{from: A, to: B, factor: F}} with finite numbers",
-                            part, t));
-  return v;
-}
-
-// A mapping key: a plain name (yaml-cpp would throw its own message at a list or map as a key).
-std::string key_of(const Ctx& c, const YAML::Node& k) {
-  if (!k.IsScalar())
-    c.fail("yaml", fmt::format("the key '{}' is not a name; allowed: parameter names as keys", dump(k)));
-  return k.Scalar();
-}
-
-bool integral(const YAML::Node& n) { return n.Scalar().find_first_not_of("0123456789-") == std::string::npos; }
-
-// {from, to, step} (arithmetic) or {from, to, factor} (geometric), both ends included.
-std::vector<std::string> expand_range(const Ctx& c, const std::string& key, const YAML::Node& n) {
-  const std::string allowed = "allowed: {from: A, to: B, step: S > 0} or {from: A, to: B, factor: F > 1} with A <= B";
-  for (auto it = n.begin(); it != n.end(); ++it) {
-    const std::string k = key_of(c, it->first);
-    if (k != "from" && k != "to" && k != "step" && k != "factor")
-      c.fail(key, fmt::format("range field '{}' is unknown; {}", k, allowed));
-  }
-  if (!n["from"] || !n["to"] || (!n["step"] == !n["factor"]))
-    c.fail(key, fmt::format("range '{}' needs from, to and one of step or factor; {}", dump(n), allowed));
-  const double from = number(c, key, n["from"], "from"), to = number(c, key, n["to"], "to");
-  const bool geometric = bool(n["factor"]);
-  const YAML::Node& by = geometric ? n["factor"] : n["step"];
-  const double s = number(c, key, by, geometric ? "factor" : "step");
-  if (from > to || (geometric ? (s <= 1 || from <= 0) : s <= 0))
-    c.fail(key, fmt::format("range '{}' is empty or endless; {}", dump(n), allowed));
-  const bool ints = integral(n["from"]) && integral(n["to"]) && integral(by);
-  std::vector<std::string> out;
-  // Each value from the start (not accumulated), so 0.05 steps do not drift; a tolerance keeps `to`.
-  for (size_t i = 0;; ++i) {
-    const double v = geometric ? from * std::pow(s, double(i)) : from + double(i) * s;
-    if (v > to + 1e-9 * std::max(1.0, std::fabs(to))) break;
-    if (out.size() >= kMaxRange)
-      c.fail(key, fmt::format("range '{}' has more than {} values; {}", dump(n), kMaxRange, allowed));
-    if (ints && std::fabs(v) > 9e18)
-      c.fail(key, fmt::format("range '{}' leaves 64-bit integers; {}", dump(n), allowed));
-    out.push_back(ints ? fmt::format("{}", std::llround(v)) : fmt::format("{:.10g}", v));
-  }
-  return out;
-}
-
-// A parameter's values: a scalar, a list of scalars, or a range.
-std::vector<std::string> values_of(const Ctx& c, const std::string& key, const YAML::Node& n) {
-  if (n.IsScalar()) return {n.Scalar()};
-  if (n.IsMap()) return expand_range(c, key, n);
-  if (n.IsSequence() && n.size() > 0) {
-    std::vector<std::string> out;
-    for (const auto& item : n) {
-      if (!item.IsScalar())
-        c.fail(key, fmt::format("list item '{}' is not a value; allowed: a list of scalars", dump(item)));
-      out.push_back(item.Scalar());
-    }
-    return out;
-  }
-  c.fail(key, fmt::format("'{}' is not a value; allowed: a scalar, a non-empty list [a, b] or a range "
-                          "{{from, to, step | factor}}",
-                          n.IsNull() ? "" : dump(n)));
-}
 
 void check_key(const Ctx& c, const SpecRules& r, const std::string& key, const std::vector<std::string>& values) {
   if (r.flags.count(key)) {
@@ -186,22 +105,19 @@ void drop_unread(const Ctx& c, const SpecRules& r, std::vector<SweepParams>& poi
       points.end());
 }
 
-}  // namespace
+// YAML leaves a key given twice to the reader: a second `command:` is a mistake.
+void check_unique_keys(const Ctx& c, const YAML::Node& map) {
+  std::set<std::string> top;
+  for (auto it = map.begin(); it != map.end(); ++it)
+    if (const std::string key = key_of(c, it->first); !top.insert(key).second)
+      c.fail(key, "given twice; allowed: each key once");
+}
 
-SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file,
-                           const std::map<std::string, SpecRules>& commands) {
-  const Ctx c{file};
+// One command's grid: `root` is a mapping with `command` (checked unique keys).
+SweepSpec parse_part(const Ctx& c, const YAML::Node& root, const std::map<std::string, SpecRules>& commands) {
+  const std::string& file = c.file;
   std::string names;
   for (const auto& [name, r] : commands) names += (names.empty() ? "" : ", ") + name;
-  // Const: yaml-cpp's non-const operator[] may insert the keys it looks up.
-  const YAML::Node root = [&] {
-    try {
-      return YAML::Load(yaml_text);
-    } catch (const YAML::Exception& e) {
-      c.fail("yaml", fmt::format("line {}: {}; allowed: a YAML mapping of parameters", e.mark.line + 1, e.msg));
-    }
-  }();
-  if (!root.IsMap()) c.fail("yaml", "the file is not a mapping; allowed: `command: run` and parameters, one per line");
   if (!root["command"] || !root["command"].IsScalar() || !commands.count(root["command"].Scalar()))
     c.fail("command",
            fmt::format("'{}' is not a sweepable command; allowed: {}",
@@ -212,10 +128,6 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
   std::vector<Axis> axes;
   std::set<std::string> seen;
   std::vector<std::string> sources;
-  std::set<std::string> top;  // YAML leaves a key given twice to the reader: a second `command:` is a mistake
-  for (auto it = root.begin(); it != root.end(); ++it)
-    if (const std::string key = key_of(c, it->first); !top.insert(key).second)
-      c.fail(key, "given twice; allowed: each key once");
   for (auto it = root.begin(); it != root.end(); ++it) {
     const std::string key = key_of(c, it->first);
     if (key == "command") continue;
@@ -280,6 +192,56 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
       c.fail("points", fmt::format("point {} ({}) is point {} again; allowed: each point once (a value listed twice?)",
                                    i, point_label(spec.points[i]), it->second));
   drop_unread(c, rules, spec.points);
+  spec.commands.assign(spec.points.size(), spec.command);
+  return spec;
+}
+
+}  // namespace
+
+SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file,
+                           const std::map<std::string, SpecRules>& commands) {
+  const Ctx c{file};
+  // Const: yaml-cpp's non-const operator[] may insert the keys it looks up.
+  const YAML::Node root = [&] {
+    try {
+      return YAML::Load(yaml_text);
+    } catch (const YAML::Exception& e) {
+      c.fail("yaml", fmt::format("line {}: {}; allowed: a YAML mapping of parameters", e.mark.line + 1, e.msg));
+    }
+  }();
+  if (!root.IsMap()) c.fail("yaml", "the file is not a mapping; allowed: `command: run` and parameters, one per line");
+  check_unique_keys(c, root);
+  if (!root["parts"]) return parse_part(c, root, commands);
+  // parts: one grid per item, each with its own command; the other top-level keys go into every
+  // part that does not set them itself. The points are the parts' points in order.
+  const std::string allowed = "allowed: parts: a list of mappings, each with its command and parameters";
+  if (root["command"]) c.fail("command", "given with parts; allowed: a command in each part");
+  if (!root["parts"].IsSequence() || root["parts"].size() == 0)
+    c.fail("parts", fmt::format("'{}' is not a list of parts; {}", dump(root["parts"]), allowed));
+  SweepSpec spec;
+  std::map<std::string, size_t> first;
+  for (size_t i = 0; i < root["parts"].size(); ++i) {
+    const YAML::Node part = root["parts"][i];
+    const std::string where = fmt::format("{}: part {}", file, i);
+    const Ctx pc{where};
+    if (!part.IsMap()) c.fail("parts", fmt::format("part {} '{}' is not a mapping; {}", i, dump(part), allowed));
+    check_unique_keys(pc, part);
+    YAML::Node merged(YAML::NodeType::Map);
+    for (auto it = root.begin(); it != root.end(); ++it)
+      if (it->first.Scalar() != "parts" && !part[it->first.Scalar()]) merged[it->first] = it->second;
+    for (auto it = part.begin(); it != part.end(); ++it) merged[it->first] = it->second;
+    const SweepSpec one = parse_part(pc, merged, commands);
+    if (("," + spec.command + ",").find("," + one.command + ",") == std::string::npos)
+      spec.command += (spec.command.empty() ? "" : ",") + one.command;
+    for (size_t k = 0; k < one.points.size(); ++k) {
+      const size_t at = spec.points.size();
+      if (auto [it, fresh] = first.try_emplace(point_key(one.command, one.points[k]), at); !fresh)
+        pc.fail("points", fmt::format("point {} ({}) is point {} again; allowed: each point once", at,
+                                      point_label(one.points[k]), it->second));
+      spec.points.push_back(one.points[k]);
+      spec.commands.push_back(one.command);
+    }
+  }
   return spec;
 }
 

@@ -30,8 +30,9 @@ struct SpecRules {
 };
 
 struct SweepSpec {
-  std::string command;
-  std::vector<SweepParams> points;  // in expansion order: axes as the file lists them, sources innermost
+  std::string command;                // of every point; a spec of `parts:` names its commands comma-separated
+  std::vector<SweepParams> points;    // in expansion order: axes as the file lists them, sources innermost
+  std::vector<std::string> commands;  // per point, its command (parts mix them)
 };
 
 // Parses and expands a spec. Any error -> ConfigError whose field is "FILE: KEY"

@@ -23,7 +23,7 @@ namespace wn {
   X(combine_cycles) X(copy_cycles) X(cycles) X(firmware) X(group) X(hotspot_fraction) X(hotspot_node) \
   X(index_cycles) X(json) X(max_cycles) X(max_hops) X(max_packet_bytes) X(merge) X(op) X(out) \
   X(packet_flits) X(pattern) X(ports) X(profile) X(rate) X(schedule) X(source) X(steps) \
-  X(topology) X(trace) X(vcs)
+  X(tolerance) X(topology) X(trace) X(vcs)
 // clang-format on
 
 enum class Param : uint8_t {

@@ -40,6 +40,16 @@ const BadInput kCases[] = {
     {"NumSynthSourceHex", "synth --source 0x1", "--source", "allowed: an integer 0.."},
     {"NumSynthTimeoutHex", "synth --timeout 0x10", "--timeout", "allowed: a number"},
     {"NumVcsWord", "traffic --vcs two", "--vcs", "allowed: an integer 1.."},
+    // --tolerance: a relative change, decimal (checked before the spec or the baseline is read).
+    {"NumToleranceHex", "sweep s.yaml --baseline b.jsonl --tolerance 0x1", "--tolerance", "allowed: a number 0..1000"},
+    {"NumToleranceNegative", "sweep s.yaml --baseline b.jsonl --tolerance -1", "--tolerance",
+     "allowed: a number 0..1000"},
+    {"NumToleranceNan", "sweep s.yaml --baseline b.jsonl --tolerance nan", "--tolerance", "allowed: a number 0..1000"},
+    {"NumToleranceHexFloat", "compare --baseline b.json --tolerance 0x0.1p0", "--tolerance",
+     "allowed: a number 0..1000"},
+    {"NumToleranceInfinity", "compare --baseline b.json --tolerance inf", "--tolerance", "allowed: a number 0..1000"},
+    {"NumToleranceNegativeCompare", "compare --baseline b.json --tolerance -0.5", "--tolerance",
+     "allowed: a number 0..1000"},
 };
 
 }  // namespace

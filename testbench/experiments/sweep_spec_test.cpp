@@ -132,6 +132,42 @@ TEST(SweepSpec, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
     EXPECT_EQ(error_of(y).find('\n'), std::string::npos) << y;  // one line
 }
 
+// parts: one grid per command, in order; a top-level key goes into every part that does not set it.
+TEST(SweepSpec, PartsMixCommandsAndShareTopLevelKeys) {
+  auto r = rules();
+  SpecRules t;
+  t.options = {"topology", "ports", "rate", "backend"};
+  r["traffic"] = t;
+  r["run"].options.insert("backend");
+  const auto s = parse_sweep_spec(
+      "backend: rtl\nparts:\n  - command: traffic\n    rate: [0.1, 0.3]\n"
+      "  - command: run\n    algorithm: a\n    backend: model\n",
+      "t.yaml", r);
+  EXPECT_EQ(s.command, "traffic,run");
+  ASSERT_EQ(s.points.size(), 3u);
+  EXPECT_EQ(s.commands, (std::vector<std::string>{"traffic", "traffic", "run"}));
+  EXPECT_EQ(s.points[1], (SweepParams{{"backend", "rtl"}, {"rate", "0.3"}}));
+  EXPECT_EQ(s.points[2], (SweepParams{{"algorithm", "a"}, {"backend", "model"}}));  // the part's own value wins
+  // A point's key is its own command's: the same parameters under two commands are two points.
+  EXPECT_NE(point_key("traffic", s.points[0]), point_key("run", s.points[0]));
+  auto err = [&](const std::string& yaml) {
+    try {
+      parse_sweep_spec(yaml, "t.yaml", r);
+    } catch (const ConfigError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(err("parts:\n  - command: traffic\n    algorithm: a\n")
+                .rfind("t.yaml: part 0: algorithm: 'algorithm' is not a parameter of this command", 0),
+            0u);
+  EXPECT_EQ(err("command: run\nparts:\n  - command: run\n"),
+            "t.yaml: command: given with parts; allowed: a command in each part");
+  EXPECT_EQ(err("parts: []\n").rfind("t.yaml: parts: '[]' is not a list of parts", 0), 0u);
+  EXPECT_EQ(err("parts:\n  - command: run\n    algorithm: a\n  - command: run\n    algorithm: [b, a]\n"),
+            "t.yaml: part 1: points: point 2 (algorithm=a) is point 0 again; allowed: each point once");
+}
+
 TEST(SweepSpec, KeysAreStableAndCanonical) {
   const SweepParams a{{"bytes", "32"}, {"algorithm", "x"}}, b{{"algorithm", "x"}, {"bytes", "32"}};
   EXPECT_EQ(point_key("run", a), point_key("run", b));
