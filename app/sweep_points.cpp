@@ -15,6 +15,8 @@
 #include "app/run_options.h"
 #include "app/sweep_spec.h"
 #include "experiments/collective_run.h"
+#include "experiments/firmware_plugin.h"
+#include "experiments/program_run.h"
 #include "experiments/traffic_run.h"
 #include "systemc/core/config_error.h"
 #include "systemc/cosim/patterns.h"
@@ -87,6 +89,13 @@ nlohmann::json check_point(const fw::ScheduleRunOptions& o, bool simulate) {
 // "" when the point's algorithm reads `key`; else why not, worded like check_unread_params.
 std::string unread_by_point(const SweepParams& p, const std::string& key) {
   const std::string flag = "--" + key;
+  if (p.count("firmware")) {
+    if (key == "source") return "";
+    return fmt::format(
+        "not read by firmware of your own (it gets the network, bytes, source and seed); allowed: no {} for "
+        "firmware points",
+        key);
+  }
   if (p.count("schedule")) {
     if (key == "group") return "";
     return fmt::format(
@@ -183,6 +192,17 @@ std::vector<std::function<nlohmann::json()>> point_jobs(const SweepSpec& spec, c
         continue;
       }
       const fw::ScheduleRunOptions o = resolve(cli->run);
+      if (!o.firmware.empty()) {
+        // A plugin: loaded and given its context now, so a library that cannot run fails the spec.
+        if (command == "check")
+          throw ConfigError("--firmware",
+                            "check needs a schedule, and firmware of your own has none; allowed: "
+                            "command: run");
+        fw::load_plugin(o.firmware);
+        fw::program_context(o, fw::resolve_network(o));
+        jobs.push_back([o] { return fw::run_schedule(o).to_json(false); });
+        continue;
+      }
       // No simulation: the network, the algorithm's arguments and its schedule, so a combination
       // the algorithm refuses fails the spec before anything runs. The schedule once per point
       // without its source (a 1024-source sweep builds it once).

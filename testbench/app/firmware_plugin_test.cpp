@@ -3,6 +3,8 @@
 // and a library that cannot run is refused in one line naming --firmware (exit 2).
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <fstream>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -99,6 +101,36 @@ TEST(FirmwarePlugin, OptionsOnlyAScheduleHasAreRefused) {
   expect_config_error("run --firmware " + kPlugin + " --op max", "--op", "no --op with --firmware");
   expect_config_error("run --firmware " + kPlugin + " --algorithm rd-broadcast", "--algorithm", "one of them");
   expect_config_error("check --firmware " + kPlugin, "--firmware", "check needs a schedule");
+}
+
+}  // namespace
+
+namespace {
+
+// A sweep spec runs plugins as points (`firmware:` key), with every measured number in its results.
+TEST(FirmwarePlugin, SweepSpecPoints) {
+  const std::string spec = kDir + "/plugin_sweep.yaml", out = kDir + "/plugin_sweep.jsonl";
+  std::remove(out.c_str());
+  FILE* f = std::fopen(spec.c_str(), "w");
+  ASSERT_TRUE(f);
+  std::fprintf(f, "command: run\ntopology: mesh:4x4\nfirmware: [%s, %s:unchecked]\nports: [one, all]\n",
+               kPlugin.c_str(), kPlugin.c_str());
+  std::fclose(f);
+  const auto r = wormnet("sweep " + spec + " -j 2 --out " + out);
+  ASSERT_EQ(r.code, 0) << r.out;
+  std::ifstream in(out);
+  std::string line;
+  int points = 0, checked = 0;
+  while (std::getline(in, line)) {
+    const nlohmann::json j = nlohmann::json::parse(line);
+    if (!j.contains("command")) continue;
+    ++points;
+    EXPECT_EQ(j["cycles"].get<uint64_t>(), 367u) << line;
+    EXPECT_EQ(j["config"]["firmware"].get<std::string>().rfind(kPlugin, 0), 0u) << line;
+    checked += j["data_check"] == "PASS";
+  }
+  EXPECT_EQ(points, 4);
+  EXPECT_EQ(checked, 2);  // the unchecked entry says NOT CHECKED
 }
 
 }  // namespace
