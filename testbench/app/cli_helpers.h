@@ -5,9 +5,11 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -40,6 +42,30 @@ inline nlohmann::json read_json(const std::string& path) {
   std::stringstream ss;
   ss << f.rdbuf();
   return nlohmann::json::parse(ss.str());
+}
+
+// A fresh folder <build>/<group>/<name> (ctest runs the tests of one binary in parallel processes).
+inline std::string fresh_dir(const std::string& group, const std::string& name) {
+  const std::string d = std::string(WN_BINARY_DIR) + "/" + group + "/" + name;
+  std::filesystem::remove_all(d);
+  std::filesystem::create_directories(d);
+  return d;
+}
+inline std::string write_file(const std::string& path, const std::string& text) {
+  std::ofstream(path) << text;
+  return path;
+}
+inline std::string slurp(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+inline std::vector<nlohmann::json> json_lines(const std::string& path) {
+  std::vector<nlohmann::json> out;
+  std::ifstream f(path);
+  for (std::string l; std::getline(f, l);) out.push_back(nlohmann::json::parse(l));
+  return out;
 }
 
 }  // namespace wn::test

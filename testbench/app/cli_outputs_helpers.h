@@ -29,16 +29,6 @@ std::string dir_for(const std::string& name) {
   fs::create_directories(d);
   return d;
 }
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-std::string put(const std::string& path, const std::string& text) {
-  std::ofstream(path) << text;
-  return path;
-}
 
 struct Sh {
   int code;

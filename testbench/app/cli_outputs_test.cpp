@@ -29,7 +29,7 @@ using namespace std::chrono_literals;
 // file it points to stay as they were (before: the link was replaced by a regular file).
 TEST(CliOutputs, NoOutputOptionReplacesASymlink) {
   const auto d = dir_for("symlink");
-  const auto spec = put(d + "/s.yaml", kSpec), target = d + "/target", empty = put(d + "/e.jsonl", "");
+  const auto spec = write_file(d + "/s.yaml", kSpec), target = d + "/target", empty = write_file(d + "/e.jsonl", "");
   const std::string l = d + "/link";
   const std::string links[] = {l, d + "/p-channels.csv", d + "/emit/jobs.txt"};
   fs::create_directories(d + "/emit");
@@ -45,7 +45,7 @@ TEST(CliOutputs, NoOutputOptionReplacesASymlink) {
                                                        {"export --algorithm rd-broadcast --out " + l, "--out"},
                                                        {"sweep " + spec + " --emit parallel " + d + "/emit", "--emit"}};
   for (const auto& [args, field] : cases) {
-    put(target, "keep\n");
+    write_file(target, "keep\n");
     for (const auto& link : links) fs::remove(link), fs::create_symlink(target, link);
     expect_refused(sh(d, args), field, args);
     for (const auto& link : links) EXPECT_TRUE(fs::is_symlink(link)) << args << " replaced " << link;
@@ -58,7 +58,7 @@ TEST(CliOutputs, NoOutputOptionReplacesASymlink) {
 // forever); a directory named like a CSV report too.
 TEST(CliOutputs, FifoAndDirectoryAreRefusedUpFront) {
   const auto d = dir_for("fifo");
-  const auto spec = put(d + "/s.yaml", kSpec);
+  const auto spec = write_file(d + "/s.yaml", kSpec);
   for (const auto& [args, field] :
        std::vector<std::pair<std::string, std::string>>{{"traffic --cycles 300 --json " + d + "/f", "--json"},
                                                         {"sweep " + spec + " --out " + d + "/f", "--out"},
@@ -78,7 +78,7 @@ TEST(CliOutputs, FifoAndDirectoryAreRefusedUpFront) {
 TEST(CliOutputs, DeviceNodeIsNeverReplaced) {
   if (geteuid() != 0) GTEST_SKIP() << "mknod needs root";
   const auto d = dir_for("device");
-  const auto spec = put(d + "/s.yaml", kSpec), empty = put(d + "/e.jsonl", "");
+  const auto spec = write_file(d + "/s.yaml", kSpec), empty = write_file(d + "/e.jsonl", "");
   const std::string full = d + "/full";
   ASSERT_EQ(mknod(full.c_str(), S_IFCHR | 0666, makedev(1, 7)), 0);
   for (const auto& [args, field] :
@@ -115,7 +115,7 @@ TEST(CliOutputs, DashIsStdout) {
 TEST(CliOutputs, EndSignalDuringTheWriteLeavesNoTempFile) {
   const auto d = dir_for("signal");
   for (int sig : {SIGINT, SIGTERM}) {
-    const std::string r = put(d + "/r.json", "old\n");
+    const std::string r = write_file(d + "/r.json", "old\n");
     const pid_t pid =
         spawn({"run", "--topology", "mesh:12x12", "--algorithm", "direct-alltoall", "--bytes", "64", "--json", r},
               d + "/log");
@@ -144,7 +144,7 @@ TEST(CliOutputs, EndSignalDuringTheWriteLeavesNoTempFile) {
 // with the errno text, the old report kept, no temporary file.
 TEST(CliOutputs, WritePastFileSizeLimitSaysWhyAndKeepsTheOldReport) {
   const auto d = dir_for("fsize");
-  const std::string r = put(d + "/r.json", "old\n");
+  const std::string r = write_file(d + "/r.json", "old\n");
   const Sh s = sh(d, "run --topology mesh:8x8 --algorithm direct-alltoall --bytes 64 --json " + r, "ulimit -f 200;");
   EXPECT_EQ(s.code, 2) << s.err;
   EXPECT_EQ(s.err.rfind("error: --json: cannot write '" + r + "' (File too large)", 0), 0u) << s.err;
@@ -159,7 +159,7 @@ TEST(CliOutputs, FullDiskIsAnErrorWithItsErrnoText) {
   const auto d = dir_for("full");
   const SmallDisk disk(d);
   if (!disk.ok) GTEST_SKIP() << "mounting a tmpfs needs root";
-  const std::string r = put(disk.path + "/r.json", "old\n");
+  const std::string r = write_file(disk.path + "/r.json", "old\n");
   fs::create_directories(disk.path + "/cache");
   disk.fill();
   const Sh t = sh(d, "run --topology mesh:8x8 --algorithm direct-alltoall --bytes 64 --json " + r);
@@ -185,7 +185,7 @@ TEST(CliOutputs, SweepAppendOnAFullDiskKeepsWholeLines) {
   const auto d = dir_for("append");
   const SmallDisk disk(d);
   if (!disk.ok) GTEST_SKIP() << "mounting a tmpfs needs root";
-  const auto spec = put(d + "/s.yaml", kSpec);
+  const auto spec = write_file(d + "/s.yaml", kSpec);
   const std::string out = disk.path + "/s.jsonl";
   disk.fill(6000);
   const Sh s = sh(d, "sweep " + spec + " -j 2 --out " + out);
@@ -209,10 +209,10 @@ TEST(CliOutputs, SweepAppendOnAFullDiskKeepsWholeLines) {
 // while the first runs (and so is a merge into it); once the first is gone the file is free.
 TEST(CliOutputs, SecondSweepOnTheSameOutIsRefused) {
   const auto d = dir_for("lock");
-  const auto spec = put(d + "/s.yaml",
-                        "command: run\ntopology: mesh:8x8\nalgorithm: [rd-broadcast, binomial-scatter]\n"
-                        "ports: [one, all]\nbytes: [256, 1024, 4096]\nsources: random:4\nseed: 3\n");
-  const std::string out = d + "/r.jsonl", empty = put(d + "/e.jsonl", "");
+  const auto spec = write_file(d + "/s.yaml",
+                               "command: run\ntopology: mesh:8x8\nalgorithm: [rd-broadcast, binomial-scatter]\n"
+                               "ports: [one, all]\nbytes: [256, 1024, 4096]\nsources: random:4\nseed: 3\n");
+  const std::string out = d + "/r.jsonl", empty = write_file(d + "/e.jsonl", "");
   const pid_t first = spawn({"sweep", spec, "-j", "1", "--out", out}, d + "/first.log");
   for (int i = 0; i < 6000 && lines_in(out) < 1; ++i) std::this_thread::sleep_for(5ms);
   ASSERT_GE(lines_in(out), 1u);
@@ -241,9 +241,9 @@ TEST(CliOutputs, SecondSweepOnTheSameOutIsRefused) {
 // (before: they ran on as orphans).
 TEST(CliOutputs, ForkedPointsDieWithTheirParent) {
   const auto d = dir_for("orphans");
-  const auto spec = put(d + "/s.yaml",
-                        "command: run\ntopology: mesh:16x16\nalgorithm: direct-alltoall\n"
-                        "bytes: [256, 512, 1024, 2048]\n");
+  const auto spec = write_file(d + "/s.yaml",
+                               "command: run\ntopology: mesh:16x16\nalgorithm: direct-alltoall\n"
+                               "bytes: [256, 512, 1024, 2048]\n");
   for (const auto& args :
        std::vector<std::vector<std::string>>{{"compare", "--topology", "mesh:16x16", "--algorithm",
                                               "direct-alltoall,binomial-scatter", "--bytes", "1024,2048", "-j", "2"},

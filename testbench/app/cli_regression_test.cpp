@@ -16,31 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string dir_for(const std::string& name) {
-  const std::string d = std::string(WN_BINARY_DIR) + "/cli_regression_test/" + name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
-
-std::string write(const std::string& path, const std::string& text) {
-  std::ofstream(path) << text;
-  return path;
-}
-
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
-
-std::vector<nlohmann::json> lines_of(const std::string& path) {
-  std::vector<nlohmann::json> out;
-  std::ifstream f(path);
-  for (std::string l; std::getline(f, l);) out.push_back(nlohmann::json::parse(l));
-  return out;
-}
+std::string dir_for(const std::string& name) { return fresh_dir("cli_regression_test", name); }
 
 std::string text_of(const std::vector<nlohmann::json>& ls) {
   std::string t;
@@ -66,7 +42,7 @@ const char* kChanged = "algorithm=direct-alltoall bytes=32 ports=all topology=me
 
 // The spec's results as a baseline file: d/base.jsonl.
 std::string baseline(const std::string& d, const std::string& spec_text) {
-  const std::string spec = write(d + "/s.yaml", spec_text);
+  const std::string spec = write_file(d + "/s.yaml", spec_text);
   EXPECT_EQ(wormnet("sweep " + spec + " -j 2 --out " + d + "/base.jsonl").code, 0);
   return d + "/base.jsonl";
 }
@@ -93,7 +69,7 @@ TEST(CliRegression, SweepAgainstItsOwnBaselineIsAllUnchanged) {
 TEST(CliRegression, EditedCyclesAreNamedBeforeAfterAndPercentExit1UnlessTolerated) {
   const auto d = dir_for("edited");
   const std::string base = baseline(d, kSpec);
-  auto ls = lines_of(base);
+  auto ls = json_lines(base);
   size_t n = 0;
   for (auto& j : ls)
     if (j["params"]["algorithm"] == "direct-alltoall" && j["params"]["ports"] == "all") {
@@ -101,10 +77,10 @@ TEST(CliRegression, EditedCyclesAreNamedBeforeAfterAndPercentExit1UnlessTolerate
       ++n;
     }
   ASSERT_EQ(n, 1u);
-  write(base, text_of(ls));
+  write_file(base, text_of(ls));
   const CliRun r = wormnet("sweep " + d + "/s.yaml -j 2 --out " + d + "/new.jsonl --baseline " + base);
   EXPECT_EQ(r.code, 1) << r.out;
-  const auto now = lines_of(d + "/new.jsonl");
+  const auto now = json_lines(d + "/new.jsonl");
   uint64_t after = 0;
   for (const auto& j : now)
     if (j["params"]["algorithm"] == "direct-alltoall" && j["params"]["ports"] == "all") after = j["cycles"];
@@ -136,7 +112,8 @@ TEST(CliRegression, EditedCyclesAreNamedBeforeAfterAndPercentExit1UnlessTolerate
 TEST(CliRegression, APointMissingFromTheNewRunIsExit1AndNewPointsAreNot) {
   const auto d = dir_for("missing");
   const std::string base = baseline(d, kSpec);
-  const auto one = write(d + "/one.yaml", std::string(kSpec).replace(std::string(kSpec).find("[one, all]"), 10, "one"));
+  const auto one =
+      write_file(d + "/one.yaml", std::string(kSpec).replace(std::string(kSpec).find("[one, all]"), 10, "one"));
   const CliRun r = wormnet("sweep " + one + " --out " + d + "/one.jsonl --baseline " + base);
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find("missing  " + std::string(kChanged) + " (in the baseline, not in the new run)\n"),
@@ -157,8 +134,8 @@ TEST(CliRegression, APointMissingFromTheNewRunIsExit1AndNewPointsAreNot) {
 TEST(CliRegression, MalformedBaselineIsOneLineNamingFileAndLineExit2BeforeAnythingRuns) {
   const auto d = dir_for("malformed");
   const std::string base = baseline(d, kSpec);
-  auto ls = lines_of(base);
-  const std::string bad = write(d + "/bad.jsonl", ls[0].dump() + "\n{\"cycles\": 62}\n" + ls[1].dump() + "\n");
+  auto ls = json_lines(base);
+  const std::string bad = write_file(d + "/bad.jsonl", ls[0].dump() + "\n{\"cycles\": 62}\n" + ls[1].dump() + "\n");
   const Split r = run_split("sweep " + d + "/s.yaml --out " + d + "/new.jsonl --baseline " + bad, d);
   EXPECT_EQ(r.code, 2) << r.out << r.err;
   EXPECT_EQ(r.err.rfind("error: " + bad + ": line 2 is not a point's result; allowed: a results file", 0), 0u) << r.err;
@@ -180,7 +157,7 @@ TEST(CliRegression, TrafficAndRunPartsEveryMeasuredNumber) {
                                     "parts:\n  - command: traffic\n    topology: mesh:4x4\n    ports: [one, all]\n"
                                     "    rate: 0.2\n    cycles: 300\n    warmup: 50\n"
                                     "  - command: run\n    topology: mesh:4x4\n    algorithm: rd-broadcast\n");
-  auto ls = lines_of(base);
+  auto ls = json_lines(base);
   ASSERT_EQ(ls.size(), 3u);
   size_t n = 0;
   for (auto& j : ls)
@@ -189,7 +166,7 @@ TEST(CliRegression, TrafficAndRunPartsEveryMeasuredNumber) {
       ++n;
     }
   ASSERT_EQ(n, 1u);
-  write(base, text_of(ls));
+  write_file(base, text_of(ls));
   const CliRun r = wormnet("sweep " + d + "/s.yaml --out " + d + "/new.jsonl --baseline " + base);
   EXPECT_EQ(r.code, 1) << r.out;
   // Two commands: the label says which.
@@ -220,7 +197,7 @@ TEST(CliRegression, CompareAgainstItsOwnReport) {
       row["mean_cycles"] = after * 1.25;
     }
   ASSERT_GT(after, 0);
-  write(d + "/edited.json", j.dump(2));
+  write_file(d + "/edited.json", j.dump(2));
   const CliRun r = wormnet(kCompare + " --baseline " + d + "/edited.json");
   EXPECT_EQ(r.code, 1) << r.out;
   EXPECT_NE(r.out.find(fmt::format("changed  direct-alltoall ports=all bytes=32\n    mean_cycles  {} → {}  -20.00 %\n",
@@ -239,7 +216,7 @@ TEST(CliRegression, CompareAgainstItsOwnReport) {
   // A report cut short: the file and the line, exit 2, nothing simulated.
   const std::string text = slurp(d + "/base.json").substr(0, 300);
   ASSERT_NE(text.back(), '\n');
-  write(d + "/cut.json", text);
+  write_file(d + "/cut.json", text);
   const Split cut = run_split(kCompare + " --baseline " + d + "/cut.json", d);
   EXPECT_EQ(cut.code, 2);
   EXPECT_EQ(cut.err, fmt::format("error: {}/cut.json: line {} is not JSON; allowed: a compare report (the JSON "

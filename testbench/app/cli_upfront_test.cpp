@@ -13,11 +13,7 @@ namespace {
 using wn::test::expect_config_error;
 using wn::test::wormnet;
 
-std::string dir_for(const std::string& name) {
-  const std::string d = std::string(WN_BINARY_DIR) + "/cli_upfront_" + name;
-  std::system(("rm -rf " + d + " && mkdir -p " + d).c_str());
-  return d;
-}
+std::string dir_for(const std::string& name) { return wn::test::fresh_dir("cli_upfront_test", name); }
 
 // The bad value is the third of a list: nothing runs, no row is printed.
 TEST(CliUpfront, CompareRefusesABadVariantBeforeAnyRun) {
