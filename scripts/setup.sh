@@ -14,6 +14,7 @@ PACKAGES=(
   parallel  # GNU parallel: `wormnet sweep --emit parallel` and its test
   z3  # the SMT solver yosys-smtbmc drives for the router's formal properties (rtl/formal, label formal)
   libcadical-dev  # CaDiCaL: `wormnet synth` (incremental CNF SAT; lighter and faster on pure CNF than z3)
+  binutils  # nm: cmake/systemc_abi.cmake reads the C++ standard libsystemc was built with
 )
 [ "${1:-}" = --slurm ] && PACKAGES+=(slurm-wlm munge)
 missing=()
