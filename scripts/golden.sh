@@ -35,7 +35,9 @@ while read -r name args; do
   "$W" $args "${extra[@]}" > "$OUT/$name.raw" 2> "$OUT/$name.err" || rc=$?
   grep -Ev 'wall|cycles/s' "$OUT/$name.raw" | sed "s#$OUT/##g" > "$OUT/$name.txt" || true
   if [ -f "$OUT/$name.json" ]; then normalise_git "$OUT/$name.json"; fi
-  rm -f "$OUT/$name.raw" "$OUT/$name.err"
+  rm -f "$OUT/$name.raw"
+  # stderr is kept beside the outputs for reading a difference (not compared: not a reference).
+  if [ "$UPDATE" = 1 ] || [ ! -s "$OUT/$name.err" ]; then rm -f "$OUT/$name.err"; else mv "$OUT/$name.err" "$OUT/$name.stderr"; fi
   echo "$rc" > "$OUT/$name.rc"
   n=$((n + 1))
 done < "$ROOT/testbench/golden/commands.txt"
@@ -43,10 +45,30 @@ if [ "$UPDATE" = 1 ]; then
   echo "golden: $n references written to $REF"
   exit 0
 fi
-if diff -r "$REF" "$OUT" > "$OUT.diff"; then
+if diff -r -u -x '*.stderr' "$REF" "$OUT" > "$OUT.diff"; then
   echo "golden: $n commands, every output byte-identical"
 else
-  echo "golden: outputs differ from testbench/golden/ref (diff in $OUT.diff):" >&2
-  grep -E '^(diff|Only)' "$OUT.diff" >&2 || head -20 "$OUT.diff" >&2
+  # Per command that moved: its exit code, the first lines of each differing file, its stderr.
+  echo "golden: outputs differ from testbench/golden/ref (whole diff in $OUT.diff):" >&2
+  moved=0
+  while read -r name args; do
+    case "$name" in ''|'#'*) continue ;; esac
+    files=$( (cd "$REF" && ls "$name".* 2>/dev/null; cd "$OUT" && ls "$name".* 2>/dev/null) | grep -v '\.stderr$' || true)
+    differs=0
+    for f in $(echo "$files" | sort -u); do
+      cmp -s "$REF/$f" "$OUT/$f" 2>/dev/null && continue
+      [ "$differs" = 0 ] && echo "== $name: wormnet $args" >&2
+      differs=1
+      case "$f" in
+        *.rc) echo "   exit code $(cat "$REF/$f" 2>/dev/null || echo none) -> $(cat "$OUT/$f" 2>/dev/null || echo none)" >&2 ;;
+        *) { diff -u "$REF/$f" "$OUT/$f" 2>&1 || true; } | sed -n '3,14p' | sed 's/^/   /' >&2 ;;
+      esac
+    done
+    if [ "$differs" = 1 ]; then
+      moved=$((moved + 1))
+      if [ -s "$OUT/$name.stderr" ]; then sed 's/^/   stderr: /' "$OUT/$name.stderr" | head -5 >&2; fi
+    fi
+  done < "$ROOT/testbench/golden/commands.txt"
+  echo "golden: $moved of $n commands differ" >&2
   exit 1
 fi
