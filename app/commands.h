@@ -16,6 +16,7 @@ void add_export_command(CLI::App& app);
 void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners);
 void add_bench_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners);
 void add_cost_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners);
+void add_conform_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners);
 void add_synth_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners);
 std::map<std::string, std::function<int()>>& runners();
 // Runs whichever sub-command was parsed; returns the process exit code.

@@ -61,6 +61,7 @@ int sc_main(int argc, char** argv) {
   wn::cli::add_bench_command(app, wn::cli::runners());
   wn::cli::add_synth_command(app, wn::cli::runners());
   wn::cli::add_cost_command(app, wn::cli::runners());
+  wn::cli::add_conform_command(app, wn::cli::runners());
   wn::cli::add_run_command(app);
   wn::cli::add_compare_command(app);
   wn::cli::add_check_command(app);

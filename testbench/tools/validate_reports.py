@@ -50,6 +50,7 @@ KIND_OF_SCHEMA = {
     "wormnet.sweep-manifest/2": "sweep-manifest",
     "wormnet.cost/1": "cost",
     "wormnet.schedule/1": "schedule",
+    "wormnet.conform/1": "conform",
 }
 WRITTEN = "schedule#/definitions/written_by_wormnet"  # export and synth --out files
 
@@ -229,6 +230,9 @@ def matrix():
     case("run-stopped", ["run", *m4, "--algorithm", "rd-broadcast", "--bytes", "4096", "--max-cycles", "50",
                          "--json", "r7.json"], [("run", "r7.json")], rc=(1,))
     case("run-schedule", ["run", *m4, "--schedule", "e1.json", "--json", "r8.json"], [("run", "r8.json")])
+    # conform: the shipped router on one small network (every pattern, three port models)
+    case("conform", ["conform", "--topologies", "mesh:4x4", "--cycles", "200", "--json", "cf1.json"],
+         [("conform", "cf1.json")])
     # firmware of your own: a plugin (config.firmware, no prediction), and one run without a check
     case("run-firmware", ["run", *m4, "--ports", "all", "--firmware", PLUGIN, "--json", "r11.json"],
          [("run", "r11.json")])
