@@ -97,13 +97,16 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
 
 namespace {
 
+// Given on the command line (an option the command does not have is not given).
+bool given_option(const RunCli& c, const std::string& name) {
+  const CLI::Option* opt = c.cmd->get_option_no_throw(name);
+  return opt && opt->count() > 0;
+}
+
 // A schedule file fixes its sizes, root, operators and steps: the options that set them for a
 // built-in are refused with it, unless (compare) a built-in in the same run reads them.
 void check_schedule_options(const RunCli& c) {
-  auto given = [&](const std::string& name) {
-    const CLI::Option* opt = c.cmd->get_option_no_throw(name);
-    return opt && opt->count() > 0;
-  };
+  auto given = [&](const std::string& name) { return given_option(c, name); };
   if (c.schedule.empty()) throw ConfigError("--schedule", "an empty name; allowed: a wormnet.schedule/1 file");
   const bool builtins = c.list_ok && given("--algorithm");
   if (!c.list_ok && given("--algorithm")) {
@@ -128,10 +131,7 @@ void check_schedule_options(const RunCli& c) {
 // A plugin reads the network, --bytes, --source and --seed (its context) and every run option;
 // what only a schedule has (operators, groups, families, files) is refused with it.
 void check_firmware_options(const RunCli& c) {
-  auto given = [&](const std::string& name) {
-    const CLI::Option* opt = c.cmd->get_option_no_throw(name);
-    return opt && opt->count() > 0;
-  };
+  auto given = [&](const std::string& name) { return given_option(c, name); };
   if (c.firmware.empty()) throw ConfigError("--firmware", "an empty name; allowed: LIBRARY.so or LIBRARY.so:ENTRY");
   if (!c.list_ok && given("--algorithm"))
     throw ConfigError("--algorithm", "given with --firmware; allowed: one of them");
@@ -157,10 +157,8 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   o.run.profile = fw::find_profile(c.profile);
   o.run.deadlock_hint = collective_deadlock_hint();
   o.run.words = flag_word;
-  auto given = [&](const char* name) {  // `export` removes the options only a simulation reads
-    const CLI::Option* opt = c.cmd->get_option_no_throw(name);
-    return opt && opt->count() > 0;
-  };
+  // `export` removes the options only a simulation reads: absent there, never given.
+  auto given = [&](const std::string& name) { return given_option(c, name); };
   if (given("--alpha")) o.run.profile.alpha = c.alpha;
   if (given("--gamma")) o.run.profile.gamma = c.gamma;
   if (given("--bytes-per-flit")) o.run.profile.bytes_per_flit = c.bytes_per_flit;
