@@ -12,15 +12,15 @@
 namespace wn::alg {
 
 struct CostParams {
-  double alpha = 0;                        // send startup, cycles (serialized per node)
-  double gamma = 0;                        // receive completion, cycles (serialized per node)
-  int router_cycles_per_hop = kHopCycles;  // zero-load T = kHopCycles (h+1) + (flits-1)
-  int words_per_flit = 1;                  // 32-bit words carried by one body flit
-  uint32_t max_packet_words = 0;           // 0: a message is one packet (one worm)
-  double copy_cycles_per_word = 0;         // receive copy / local copy
-  double combine_cycles_per_word = 0;      // receive with a reduction operator
-  double index_cycles_per_word = 0;        // computing an address per word (LocalOp::indexed)
-  int ports = 1;                           // injection (= ejection) channels per node
+  double alpha = 0;                      // send startup, cycles (serialized per node)
+  double gamma = 0;                      // receive completion, cycles (serialized per node)
+  RouterTiming timing = kShippedTiming;  // the router in use: zero load P (h+1) + f (flits-1)
+  int words_per_flit = 1;                // 32-bit words carried by one body flit
+  uint32_t max_packet_words = 0;         // 0: a message is one packet (one worm)
+  double copy_cycles_per_word = 0;       // receive copy / local copy
+  double combine_cycles_per_word = 0;    // receive with a reduction operator
+  double index_cycles_per_word = 0;      // computing an address per word (LocalOp::indexed)
+  int ports = 1;                         // injection (= ejection) channels per node
 
   // Packets and flits of a message of `words` words (one head flit per packet).
   uint32_t packets(uint32_t words) const;
@@ -30,7 +30,12 @@ struct CostParams {
   // a tail waits one cycle in the first router (its input VC is re-allocated
   // the cycle after the tail leaves, rtl/README.md §4): one bubble per extra packet.
   double network_cycles(int hops, uint32_t words) const {
-    return double(router_cycles_per_hop) * (hops + 1) + flits(words) - 1 + (packets(words) - 1);
+    return double(timing.zero_load(hops, flits(words), packets(words)));
+  }
+  // The zero load's two terms as the predictions print them: "3(h+1)" and "F-1" for the shipped router.
+  std::string hop_term() const { return std::to_string(timing.hop_cycles()) + "(h+1)"; }
+  std::string flit_term() const {
+    return timing.flit_cycles == 1 ? "F-1" : std::to_string(timing.flit_cycles) + "(F-1)";
   }
   // send() issued -> receive completed (copy excluded), no contention.
   double message_cycles(int hops, uint32_t words) const { return alpha + network_cycles(hops, words) + gamma; }

@@ -26,6 +26,12 @@ double serialized_flits(std::vector<uint32_t> flits, int ports) {
   return *std::max_element(load.begin(), load.end());
 }
 
+// The network time of a channel streaming `serialized` flit slots back to back over `hops` hops
+// (the zero load with F = serialized; below one message's own time when 0).
+double zero_load_of(const CostParams& c, int hops, double serialized) {
+  return double(c.timing.hop_cycles()) * (hops + 1) + double(c.timing.flit_cycles) * (serialized - 1);
+}
+
 }  // namespace
 
 Prediction step_model_prediction(const Schedule& s, const Topology& topo, const CostParams& c, std::string formula) {
@@ -60,8 +66,8 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
       }
       // More messages than channels: the busiest injection (ejection) channel
       // streams its messages one after another.
-      p.network = std::max(p.network, c.router_cycles_per_hop * (hops + 1) - 1 + serialized_flits(out_flits, c.ports));
-      p.network = std::max(p.network, c.router_cycles_per_hop * (hops + 1) - 1 + serialized_flits(in_flits, c.ports));
+      p.network = std::max(p.network, zero_load_of(c, hops, serialized_flits(out_flits, c.ports)));
+      p.network = std::max(p.network, zero_load_of(c, hops, serialized_flits(in_flits, c.ports)));
       for (const Recv& r : st.recvs)
         work += total_words(r.dst) * (r.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word);
       for (const auto* list : {&st.locals, &st.after})

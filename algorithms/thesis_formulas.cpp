@@ -27,7 +27,7 @@ std::optional<ThesisCost> thesis_broadcast_cost(const std::string& algorithm, co
                                                 uint32_t words, int packets, int ft_steps) {
   const auto& r = topo.radix();
   if (r.size() != 2) return std::nullopt;
-  const double a = c.alpha, g = c.gamma, bh = c.router_cycles_per_hop;
+  const double a = c.alpha, g = c.gamma, bh = c.timing.hop_cycles();
   const uint32_t wpf = uint32_t(std::max(1, c.words_per_flit));
   const double bl = double((words + wpf - 1) / wpf);  // beta L: body flits
   const std::string units = fmt::format("alpha={} gamma={} beta L={} flits, hop beta={}", a, g, bl, bh);

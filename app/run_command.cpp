@@ -21,6 +21,7 @@
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
 #include "systemc/core/config_error.h"
+#include "wormnet/rtl_radices.h"
 
 namespace wn::cli {
 
@@ -141,6 +142,9 @@ void add_check_command(CLI::App& app) {
                         "check needs a schedule, and firmware of your own has none; allowed: wormnet "
                         "run --firmware (contention and delay views of the run)");
     fw::ScheduleRunOptions o = resolve(*c);
+    // Without a simulation the predictions take the timing of this build's router: a router of
+    // your own is not the model's.
+    if (!*simulate && kForeignRouter) o.net.backend = Backend::Rtl;
     check_writable(c->json, "--json");
     check_writable(o.run.trace, "--trace");
     if (o.run.trace == "-") throw ConfigError("--trace", "a waveform is a binary FST file; allowed: a file name");

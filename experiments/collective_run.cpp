@@ -66,7 +66,7 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
         for (const auto& m : st.sends) longest = std::max(longest, alg::total_words(m.src));
     a.words = f.collective ? f.collective->words : std::max(1u, longest);
     a.ports = net.params.inj;
-    a.cost = opt.run.profile.cost_params(a.ports);
+    a.cost = opt.run.profile.cost_params(a.ports, router_timing(net.params, topo.ports()));
     a.group = opt.group;
     const int root = f.collective && f.collective->root >= 0 ? f.collective->root : 0;
     a.source = root < int(opt.group.size()) ? opt.group[size_t(root)] : root;
@@ -76,7 +76,7 @@ alg::AlgorithmArgs algorithm_args(const ScheduleRunOptions& opt, const NetworkSe
   a.source = source_of(opt, topo);
   a.words = words_of(opt);
   a.ports = net.params.inj;
-  a.cost = opt.run.profile.cost_params(a.ports);
+  a.cost = opt.run.profile.cost_params(a.ports, router_timing(net.params, topo.ports()));
   a.op = alg::find_combine_op(opt.op);
   a.group = opt.group;
   a.options = alg::parse_options(info, opt.family_options);
@@ -190,7 +190,7 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup
   const alg::Schedule& sched = built.schedule;
   res.oracle = sched.oracle;
   if (!info.file.empty()) res.options.bytes = uint32_t(std::min<uint64_t>(uint64_t(args.words) * 4, UINT32_MAX));
-  res.predicted = alg::predict(info, topo, built, opt.run.profile.cost_params(args.ports));
+  res.predicted = alg::predict(info, topo, built, args.cost);
   const alg::ScheduleStats st = alg::stats(sched);
   res.messages = st.messages;
   res.words = st.words_sent;

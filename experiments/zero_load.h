@@ -2,7 +2,7 @@
 // network, from node 0 to a node at every hop distance, with several lengths. A wormhole router
 // with a P-cycle pipeline per hop and one flit per cycle delivers a packet of F flits over h hops
 // at P·(h + 1) + f·(F − 1) cycles after its head is injected (rtl/README.md §5; the shipped router:
-// P = kHopCycles = 3, f = 1). The measurement finds P and f and says whether every sample fits
+// P = 3, f = 1, kShippedTiming). The measurement finds P and f and says whether every sample fits
 // them — the first check of a router of your own (docs/changing-the-router.md).
 #pragma once
 #include <cstdint>

@@ -18,12 +18,9 @@ uint64_t packet_start(const PacketRecord& p, const PacketDelay& d, const std::ve
 
 }  // namespace
 
-uint64_t zero_load_cycles(int hops, uint64_t flits, uint64_t packets) {
-  return uint64_t(kHopCycles) * uint64_t(hops + 1) + flits - 1 + (packets - 1);
-}
-
 std::vector<MessageDelay> message_delays(const MessageLog& log, const std::vector<PacketRecord>& packets,
-                                         const std::vector<PacketDelay>& delays, const Topology& topo) {
+                                         const std::vector<PacketDelay>& delays, const Topology& topo,
+                                         const RouterTiming& timing) {
   std::vector<MessageDelay> out(log.messages.size());
   // The packet of each message delivered last (the latest id on a tie).
   std::vector<uint32_t> last(log.messages.size(), kNoBlocker);
@@ -57,7 +54,7 @@ std::vector<MessageDelay> message_delays(const MessageLog& log, const std::vecto
     const PacketRecord& lp = packets[top];
     md.start = packets[first].head_injected;
     md.latency = lp.tail_ejected - md.start;
-    md.zero_load = zero_load_cycles(topo.hops(lp.src, lp.dst), flits, n);
+    md.zero_load = timing.zero_load(topo.hops(lp.src, lp.dst), flits, n);
     md.packets = uint32_t(n);
     const uint64_t posted = log.messages[m].posted;
     md.port_wait = posted != kNever && md.start > posted ? md.start - posted : 0;
@@ -92,6 +89,7 @@ std::string balance_error(const char* what, uint64_t id, uint64_t end, uint64_t 
 std::string delay_conservation_error(const FirmwareRunResult& r, const Topology& topo, const alg::CostParams& cost) {
   const auto& pk = r.packet_records;
   const auto& d = r.packet_delay;
+  const RouterTiming& t = cost.timing;
   if (r.delay_unexplained > 0)
     return fmt::format("{} cycles of body-flit gaps without a stall to explain them", r.delay_unexplained);
   for (uint32_t pid = 0; pid < pk.size(); ++pid) {
@@ -100,11 +98,11 @@ std::string delay_conservation_error(const FirmwareRunResult& r, const Topology&
     if (pid >= d.size()) return fmt::format("packet {}: delivered but not followed", pid);
     const uint64_t s = packet_start(p, d[pid], d);
     const int h = topo.hops(p.src, p.dst);
-    std::string e =
-        balance_error("packet", pid, p.tail_ejected, s, zero_load_cycles(h, uint64_t(p.flits), 1), d[pid].delay);
+    std::string e = balance_error("packet", pid, p.tail_ejected, s, t.zero_load(h, uint64_t(p.flits)), d[pid].delay);
     if (e.empty() && d[pid].source && d[pid].left_source != UINT64_MAX)
-      // The tail leaves the source router at start + 2 + (L - 1) at zero load.
-      e = balance_error("source share of packet", pid, d[pid].left_source + 1, s, uint64_t(p.flits) + 2,
+      // The tail leaves the source router at start + stages + f (L - 1) at zero load.
+      e = balance_error("source share of packet", pid, d[pid].left_source + 1, s,
+                        uint64_t(t.stage_cycles) + uint64_t(t.flit_cycles) * (uint64_t(p.flits) - 1) + 1,
                         *d[pid].source);
     if (!e.empty()) return e;
   }

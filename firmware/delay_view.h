@@ -28,22 +28,21 @@ struct MessageDelay {
   bool delivered = false;
   uint64_t start = 0;      // head injected: the critical chain's first packet
   uint64_t latency = 0;    // last tail delivered - start
-  uint64_t zero_load = 0;  // 3(h+1) + flits - 1 + (packets - 1), over the chain
+  uint64_t zero_load = 0;  // RouterTiming::zero_load(h, flits, packets) over the chain
   uint32_t packets = 0;    // packets in the critical chain
   DelayAccount delay;      // latency - zero_load, by class and blocking packet
   uint64_t port_wait = 0;  // posted (after the startup) -> start: waiting for an injection channel, not delay
 };
 
-// Zero-load network latency of `packets` packets of `flits` flits in all, back to back, over `hops` hops.
-uint64_t zero_load_cycles(int hops, uint64_t flits, uint64_t packets);
-
+// Zero loads are `timing`'s (the routers of the run).
 std::vector<MessageDelay> message_delays(const MessageLog& log, const std::vector<PacketRecord>& packets,
-                                         const std::vector<PacketDelay>& delays, const Topology& topo);
+                                         const std::vector<PacketDelay>& delays, const Topology& topo,
+                                         const RouterTiming& timing);
 
 // The conservation law on every delivered packet and message of a run:
 // latency - zero load = sum of the classes, the blockers' cycles = the named
 // classes (flow has none), a chain's source-router share adds up, and a
-// message sent as one chain has the cost model's zero load. "" when it
+// message sent as one chain has the cost model's zero load (zero loads: cost.timing). "" when it
 // holds, else the first violation.
 std::string delay_conservation_error(const FirmwareRunResult& r, const Topology& topo, const alg::CostParams& cost);
 

@@ -144,9 +144,10 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   res.log.renumber(res.packet_records);
   res.packet_delay = contention.take_delays();
   res.delay_unexplained = contention.unexplained();
-  res.message_delay = message_delays(res.log, res.packet_records, res.packet_delay, topo);
+  res.timing = net.timing();
+  res.message_delay = message_delays(res.log, res.packet_records, res.packet_delay, topo, res.timing);
   // The delay view must add up on every run: a violation is a monitor bug, reported like any failure.
-  if (std::string e = delay_conservation_error(res, topo, opt.profile.cost_params(np.inj)); !e.empty())
+  if (std::string e = delay_conservation_error(res, topo, opt.profile.cost_params(np.inj, res.timing)); !e.empty())
     res.error += (res.error.empty() ? "" : "\n") + ("contention delay view does not add up: " + e);
   res.packet_contention = contention.take_packets();
   res.channels = contention.channels();

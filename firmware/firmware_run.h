@@ -54,6 +54,7 @@ struct FirmwareRunResult {
   uint64_t packets = 0, flits_injected = 0, flit_hops = 0;
   double wall_seconds = 0;
   int inj_channels = 1;
+  RouterTiming timing;  // the routers' zero-load timing (Network::timing()): the delay view's zero loads
   // Contention measurement (systemc/network/contention_monitor.h).
   std::vector<PacketRecord> packet_records;  // by packet id
   // Delay view (exact: latency - zero load by class and blocker).

@@ -69,8 +69,9 @@ void validate(const MachineProfile& p) {
       throw ConfigError(field, fmt::format("{} is not allowed; allowed: a number 0..1000000", v));
 }
 
-alg::CostParams MachineProfile::cost_params(int ports) const {
+alg::CostParams MachineProfile::cost_params(int ports, const RouterTiming& timing) const {
   alg::CostParams c;
+  c.timing = timing;
   c.alpha = alpha;
   c.gamma = gamma;
   c.words_per_flit = words_per_flit();
@@ -80,10 +81,6 @@ alg::CostParams MachineProfile::cost_params(int ports) const {
   c.index_cycles_per_word = index_cycles_per_word;
   c.ports = ports;
   return c;
-}
-
-double MachineProfile::p2p_us(int hops, uint32_t bytes) const {
-  return cost_params(1).message_cycles(hops, (bytes + 3) / 4) * clock_ns / 1000.0;
 }
 
 }  // namespace wn::fw

@@ -24,10 +24,9 @@ struct MachineProfile {
   double index_cycles_per_word = 0;
 
   int words_per_flit() const { return bytes_per_flit / 4; }
-  // The analytic model's parameters for `ports` injection channels.
-  alg::CostParams cost_params(int ports) const;
-  // Point-to-point latency of `bytes` over `hops` hops in microseconds, no contention.
-  double p2p_us(int hops, uint32_t bytes) const;
+  // The analytic model's parameters for `ports` injection channels on routers of `timing`
+  // (the run's: Network::timing(), router_timing()).
+  alg::CostParams cost_params(int ports, const RouterTiming& timing) const;
 };
 
 const std::vector<MachineProfile>& machine_profiles();

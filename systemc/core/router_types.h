@@ -19,13 +19,29 @@ constexpr int kMaxDims = pkg::max_dims_gp;    // mesh/torus dimensions
 static_assert(kMaxPorts <= 32, "RouterIn/RouterOut keep one bit per port in a uint32_t");
 static_assert(pkg::vc_width_gp <= 8 && pkg::out_code_width_gp <= 8, "VCs and port codes are kept in uint8_t");
 
-// Zero-load timing (rtl/README.md §5), the one fact every prediction, delay view and contention
-// class builds on: a head flit spends kRouterStageCycles in a router (route + VA, then SA +
-// crossbar into the output register) and one more on the link, so one router is kHopCycles and a
-// packet of L flits over h hops takes kHopCycles (h + 1) + L - 1 (pinned on the model, the RTL and
-// the lock-step backend by ZeroLoad.* in testbench/systemc/network/network_test.cpp).
-constexpr int kRouterStageCycles = 2;
-constexpr int kHopCycles = kRouterStageCycles + 1;
+// Zero-load timing (rtl/README.md §5), the fact every prediction, delay view and contention class
+// builds on: a head flit spends `stage_cycles` in a router (the shipped router: route + VA, then
+// SA + crossbar into the output register) and one more on the link, so one router is
+// hop_cycles() and a packet of F flits over h hops takes hop_cycles() (h + 1) + flit_cycles (F - 1).
+// It belongs to the router in use: the model's is kShippedTiming, the RTL backend's is probed from
+// the verilated router (systemc/router/router_timing.h), so a router of your own with another
+// pipeline gets exact delay accounting; `wormnet conform` checks it on whole networks.
+struct RouterTiming {
+  int stage_cycles = 2;  // input written -> the flit in an output register
+  int flit_cycles = 1;   // between consecutive flits of one worm
+  constexpr int hop_cycles() const { return stage_cycles + 1; }
+  // Head injected -> tail ejected of `packets` packets of `flits` flits in all, alone in the
+  // network; each packet behind another waits one cycle for its input VC (rtl/README.md §4).
+  constexpr uint64_t zero_load(int hops, uint64_t flits, uint64_t packets = 1) const {
+    return uint64_t(hop_cycles()) * uint64_t(hops + 1) + uint64_t(flit_cycles) * (flits - 1) + (packets - 1);
+  }
+  constexpr bool operator==(const RouterTiming& o) const {
+    return stage_cycles == o.stage_cycles && flit_cycles == o.flit_cycles;
+  }
+  constexpr bool operator!=(const RouterTiming& o) const { return !(*this == o); }
+};
+// The shipped rtl/ and the C++ model (pinned by RouterTiming.* and ZeroLoad.*).
+constexpr RouterTiming kShippedTiming{2, 1};
 
 // The RTL's encoding (cfg_s.kind): the RTL wrapper passes the value through.
 enum class TopoKind : uint8_t { Mesh = pkg::kind_mesh_gp, Torus = pkg::kind_torus_gp, Cube = pkg::kind_cube_gp };

@@ -45,6 +45,7 @@ void ContentionMonitor::classify(int r, uint64_t now) {
   const Topology& topo = net_.topology();
   const int nnet = P_ * V_;
   const int64_t* const win = occ_.winners(r);
+  const uint64_t stage = uint64_t(net_.timing().stage_cycles);
   for (uint64_t m = h.queued; m; m &= m - 1) {
     const int s = __builtin_ctzll(m);
     const bool own_port = s >= nnet;  // the node's injection channel
@@ -53,7 +54,7 @@ void ContentionMonitor::classify(int r, uint64_t now) {
     const InSlot& is = occ_.in_slot(isx);
     for (int i = 0; i < is.qsize; ++i) {
       const Worm& e = occ_.worm(isx, is.qfirst + i);
-      if (e.head_gone || now < e.arrival + kRouterStageCycles) continue;  // moving, or in its zero-load stages
+      if (e.head_gone || now < e.arrival + stage) continue;  // moving, or in its zero-load stages
       const PacketRecord& p = store_[e.packet];
       const Route rt = route(cfg, topo.address(p.dst), in, v);
       const int out_idx = rt.eject ? P_ : rt.out;  // ejection counted on channel 0's slot

@@ -14,6 +14,7 @@ ContentionMonitor::ContentionMonitor(Occupancy& occ, const Network& net, const P
   V_ = occ.vcs();
   I_ = occ.inj();
   npo_ = P_ + occ.ej();
+  flit_cycles_ = uint64_t(net.timing().flit_cycles);
   last_dep_.assign(size_t(n) * size_t(occ.in_slots()), 0);
   chans_.resize(size_t(n) * size_t(npo_));
   holders_.resize(chans_.size());
@@ -126,14 +127,17 @@ void ContentionMonitor::head_delay(uint32_t pid, const Candidate& c, bool at_sou
 }
 
 // A flit of packet `pid` leaves its input slot at edge `now`. A body flit's
-// gap is now exactly (now - departure of the flit ahead - 1): its ledger is
+// gap is now exactly (now - departure of the flit ahead - flit_cycles_): its ledger is
 // settled to that, so what it carries out of the last router is exactly its
 // share of the packet's delay. At the source router, a gap the stalls do not
 // explain is the NI presenting the flit late (credits).
 void ContentionMonitor::flit_delay(uint32_t pid, uint32_t& ledger, uint64_t& last_dep, bool source, bool eject,
                                    bool head, uint64_t now) {
   if (!head) {
-    const uint64_t padded = ledgers_.settle(ledger, now - last_dep - 1, Contention::Flow);
+    // Closer than the zero-load spacing only on a router whose spacing is not uniform: no gap (the
+    // conservation check then names the packet).
+    const uint64_t gap = now - last_dep > flit_cycles_ ? now - last_dep - flit_cycles_ : 0;
+    const uint64_t padded = ledgers_.settle(ledger, gap, Contention::Flow);
     if (!source) unexplained_ += padded;
   }
   last_dep = now;

@@ -137,6 +137,7 @@ class ContentionMonitor {
   const Network& net_;
   const PacketStore& store_;
   int P_ = 0, V_ = 0, I_ = 0, npo_ = 0;
+  uint64_t flit_cycles_ = 1;        // the router's zero-load spacing of a worm's flits (RouterTiming)
   std::vector<uint64_t> last_dep_;  // [input slot]: edge of its last flit out (body flits' gaps)
   std::vector<RouterConfig> cfg_;   // [router]: for the route of a waiting head
   std::vector<PacketContention> packets_;

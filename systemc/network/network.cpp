@@ -6,6 +6,7 @@
 #include "systemc/core/flit.h"
 #include "systemc/router/lockstep/lockstep_router.h"
 #include "systemc/router/model/router_model.h"
+#include "systemc/router/router_timing.h"
 #include "systemc/router/rtl/router_rtl.h"
 #include "systemc/topology/port_model.h"
 #include "wormnet/rtl_radices.h"
@@ -70,12 +71,17 @@ RouterConfig base_router_config(const NetworkParams& p) {
   return base;
 }
 
+RouterTiming router_timing(const NetworkParams& p, int ports) {
+  return p.backend == Backend::Rtl ? rtl_router_timing(ports) : kShippedTiming;
+}
+
 struct Network::Tracer {
   RtlTraceFile file;
 };
 
 Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo), params_(params) {
   validate(topo, params);
+  timing_ = router_timing(params, topo.ports());
   const int n = topo.nodes();
   buf_a_.resize(size_t(n));
   buf_b_.resize(size_t(n));

@@ -42,6 +42,9 @@ struct NetworkSetup {
 };
 // The network-wide part of every router's configuration.
 RouterConfig base_router_config(const NetworkParams& p);
+// The zero-load timing of the routers `p` builds for `ports` ports: the model's (lock-step
+// included: it checks the RTL against the model every cycle), or the verilated router's, probed.
+RouterTiming router_timing(const NetworkParams& p, int ports);
 
 class RouterModel;
 
@@ -52,6 +55,7 @@ class Network {
 
   const Topology& topology() const { return topo_; }
   const NetworkParams& params() const { return params_; }
+  const RouterTiming& timing() const { return timing_; }
 
   // NI side. Before cycle(): set injection flits of this cycle.
   void inject(int node, int channel, uint64_t flit) {
@@ -99,6 +103,7 @@ class Network {
  private:
   const Topology& topo_;
   NetworkParams params_;
+  RouterTiming timing_;
   std::vector<std::unique_ptr<RouterUnit>> routers_;
   std::vector<RouterModel*> models_;  // model backend: the same routers, called directly (no virtual call)
   // Inputs are double-buffered: in_ collects the inputs of the next cycle

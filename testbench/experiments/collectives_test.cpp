@@ -37,8 +37,9 @@ ScheduleRunOptions make_options(const Param& p, Backend backend, uint32_t bytes,
 // run where it does not; this names the law in the matrix): latency - zero
 // load = the classes, per message and packet; steps and the run total sum it.
 void expect_delay_conserved(const ScheduleRunResult& r) {
-  EXPECT_EQ(
-      delay_conservation_error(r.run, r.network.topology, r.options.run.profile.cost_params(r.network.params.inj)), "");
+  EXPECT_EQ(delay_conservation_error(r.run, r.network.topology,
+                                     r.options.run.profile.cost_params(r.network.params.inj, r.run.timing)),
+            "");
   EXPECT_EQ(r.run.delay_unexplained, 0u);
   const auto& log = r.run.log;
   ASSERT_EQ(r.run.message_delay.size(), log.messages.size());

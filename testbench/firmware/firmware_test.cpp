@@ -78,7 +78,7 @@ TEST(FirmwareLatency, ZeroLoadMessageIsAlphaPlusPipelinePlusFlitsPlusGamma) {
   };
   const auto r = run_firmware(o, fw, 2000, init_pattern);
   ASSERT_TRUE(r.ok) << r.error;
-  alg::CostParams cp = o.opt.profile.cost_params(1);
+  alg::CostParams cp = o.opt.profile.cost_params(1, kShippedTiming);
   const Topology topo = Topology::parse("mesh:8x8");
   for (const auto& [dst, words] : cases) {
     const MessageRecord& m = find_msg(r, 0, dst);
@@ -286,7 +286,7 @@ TEST(FirmwareData, WideFlitsAndSplitMessagesArriveIntact) {
   EXPECT_EQ(m.packets, 3u);
   EXPECT_EQ(r.packets, 3u);
   EXPECT_EQ(r.flits_injected, 3u + 3 + 3 + 2);  // 5,5,3 words at 2 per flit, plus 3 heads
-  alg::CostParams cp = o.opt.profile.cost_params(1);
+  alg::CostParams cp = o.opt.profile.cost_params(1, kShippedTiming);
   EXPECT_EQ(cp.flits(13), 11u);
   // 3 packets: head-behind-tail costs one bubble each (cost_model.h).
   const int h = Topology::parse("torus:4x4").hops(0, 10);

@@ -38,9 +38,10 @@ AlgorithmInfo entry(const std::string& name, const std::string& summary, const s
   a.cost = [steps_text](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
     return step_model_prediction(
         s, topo, c,
-        fmt::format("{}; per step: k*alpha + 3(h+1) + F-1 + k*gamma (+copy/combine), alpha={} gamma={}, "
+        fmt::format("{}; per step: k*alpha + {} + {} + k*gamma (+copy/combine), alpha={} gamma={}, "
                     "F={} flits, {}",
-                    steps_text(topo, args), c.alpha, c.gamma, c.flits(max_message_words(s)), hop_text(s, topo)));
+                    steps_text(topo, args), c.hop_term(), c.flit_term(), c.alpha, c.gamma,
+                    c.flits(max_message_words(s)), hop_text(s, topo)));
   };
   return a;
 }

@@ -17,7 +17,7 @@ namespace {
 
 int ranks(const AlgorithmArgs& a) { return int(a.group.size()); }
 
-double beta_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.router_cycles_per_hop; }
+double beta_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.timing.hop_cycles(); }
 double tau_of(const CostParams& c) { return 1.0 / std::max(1, c.words_per_flit); }
 
 int ceil_log(int base, int n) {

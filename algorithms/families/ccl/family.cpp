@@ -15,7 +15,7 @@ namespace wn::alg {
 
 namespace {
 
-double ts_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.router_cycles_per_hop; }
+double ts_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.timing.hop_cycles(); }
 double tc_of(const CostParams& c) { return 1.0 / std::max(1, c.words_per_flit); }
 
 // Barrier mode wraps only the operations with a root or an order (§1.3, §3.11); combine, concat,

@@ -16,9 +16,6 @@ namespace wn::alg {
 
 namespace {
 
-constexpr int kPerStepHopCycles = kHopCycles;  // t_hop: the cycles per router (zero load kHopCycles (h+1) + F - 1)
-constexpr int kStepFixedCycles = kHopCycles;   // c0: the destination router's cycles, head flit included in F - 1
-
 std::string allowed_x(int d) {
   if (d <= 3) return fmt::format("0 (for d = {} T1 = T2 = the pure exchange)", d);
   if (d == 4) return "0..1 (0 = T2, 1 = T1.1 = T1)";
@@ -99,17 +96,18 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
     const ExchangeCounts k = exchange_counts(s, topo, args.words);
     const double mf = double(args.words) / c.words_per_flit;  // t_c: flits (cycles) per block
     const double ts = c.alpha + c.gamma;
+    // t_hop: the cycles per router; c0: the destination router's (the head flit is in F - 1).
+    const int t_hop = c.timing.hop_cycles(), c0 = c.timing.hop_cycles();
     const double paper = k.startups * ts + double(k.blocks) * mf;
-    const double digest =
-        k.startups * (ts + kStepFixedCycles) + double(k.blocks) * mf + double(k.hops) * kPerStepHopCycles;
+    const double digest = k.startups * (ts + c0) + double(k.blocks) * mf + double(k.hops) * t_hop;
     Prediction p = step_model_prediction(
         s, topo, c,
         fmt::format("{} (x = {}, {} mode): S = {} start-ups, B = {} blocks (sum of per-step maxima), H = {} hops; "
                     "closed form (ideal) S = {}, B = {}; paper S*t_s + B*m*t_c = {}*{} + {}*{} = {:.0f}; "
                     "cycle level S*(t_s + c0) + B*m + H*t_hop, c0 = {}, t_hop = {}: {:.0f}",
                     variant_name(d, x), x, mode_of(args) == TorusMode::Keep ? "keep" : "ideal", k.startups, k.blocks,
-                    k.hops, torus_startups(d, x), torus_blocks(d, x), k.startups, ts, k.blocks, mf, paper,
-                    kStepFixedCycles, kPerStepHopCycles, digest));
+                    k.hops, torus_startups(d, x), torus_blocks(d, x), k.startups, ts, k.blocks, mf, paper, c0, t_hop,
+                    digest));
     p.thesis_cycles = paper;
     p.thesis_formula = fmt::format("Suh/Shin/An T = S*t_s + B*m*t_c = {}*{} + {}*{}", k.startups, ts, k.blocks, mf);
     return p;

@@ -23,7 +23,7 @@ TEST(ContentionDelay, SplitMessageAtZeroLoadHasNoDelay) {
   const MessageDelay& d = r.message_delay[0];
   EXPECT_EQ(d.packets, 3u);
   EXPECT_EQ(d.delay.total(), 0u);
-  EXPECT_EQ(double(d.zero_load), o.opt.profile.cost_params(1).network_cycles(6, 8));
+  EXPECT_EQ(double(d.zero_load), o.opt.profile.cost_params(1, kShippedTiming).network_cycles(6, 8));
   EXPECT_EQ(d.latency, d.zero_load);
   for (const auto& p : r.packet_delay) EXPECT_EQ(p.delay.total(), 0u);
 }
@@ -39,7 +39,7 @@ TEST_P(SplitMessages, UnderContentionAddUp) {
   o.opt.profile.max_packet_bytes = 8;
   const auto r = run(o, {{0, 3, 0}, {1, 2, 0}, {4, 3, 1}, {0, 12, 1}, {5, 3, 0}});
   ASSERT_TRUE(r.ok) << r.error;
-  const auto cost = o.opt.profile.cost_params(1);
+  const auto cost = o.opt.profile.cost_params(1, kShippedTiming);
   EXPECT_EQ(delay_conservation_error(r, o.net.topology, cost), "");
   uint64_t late = 0;
   for (uint32_t m = 0; m < r.log.messages.size(); ++m) {
@@ -76,7 +76,7 @@ TEST(ContentionDelay, ConservationCheckCatchesAMiscount) {
   const auto o = options("one", 1);
   auto r = run(o, {{0, 3, 0}, {1, 2, 0}});
   ASSERT_TRUE(r.ok) << r.error;
-  const auto cost = o.opt.profile.cost_params(1);
+  const auto cost = o.opt.profile.cost_params(1, kShippedTiming);
   ASSERT_EQ(delay_conservation_error(r, o.net.topology, cost), "");
   r.packet_delay[0].delay.add(Contention::Flow, kNoBlocker, 1);
   EXPECT_NE(delay_conservation_error(r, o.net.topology, cost).find("packet 0"), std::string::npos);

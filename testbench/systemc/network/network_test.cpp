@@ -95,21 +95,23 @@ TEST(ZeroLoad, LatencyMatchesTheFormulaOnEveryTopology) {
     t += 200;  // far enough apart that packets never meet
   }
   const PacketRunResult r = run_packets(topo, p, pk);
+  const RouterTiming tm = router_timing(p, topo.ports());
   ASSERT_TRUE(r.ok) << r.report;
   ASSERT_EQ(r.packets.size(), pk.size());
   for (size_t i = 0; i < pk.size(); ++i) {
     const PacketRecord& rec = r.packets[i];
     const int h = topo.hops(pk[i].src, pk[i].dst);
     EXPECT_EQ(rec.head_injected, pk[i].post_cycle);
-    EXPECT_EQ(rec.tail_ejected - rec.head_injected, uint64_t(kHopCycles * (h + 1) + pk[i].flits - 1))
+    EXPECT_EQ(rec.tail_ejected - rec.head_injected, tm.zero_load(h, uint64_t(pk[i].flits)))
         << "packet " << i << " h=" << h << " L=" << pk[i].flits;
-    EXPECT_EQ(rec.head_ejected - rec.head_injected, uint64_t(kHopCycles * (h + 1)));
+    EXPECT_EQ(rec.head_ejected - rec.head_injected, tm.zero_load(h, 1));
   }
 }
 
-// The number itself, where rtl/README.md §5 states it: every prediction and delay view reads
-// kHopCycles, so a change to the router's pipeline is one edit there and one here.
-static_assert(kHopCycles == 3 && kRouterStageCycles == 2, "rtl/README.md §5: a router is 3 cycles, 2 before the link");
+// The number itself, where rtl/README.md §5 states it for the shipped router and the model (the
+// RTL backend's is probed: RouterTiming.* pins the probe on both).
+static_assert(kShippedTiming == RouterTiming{2, 1} && kShippedTiming.hop_cycles() == 3,
+              "rtl/README.md §5: a router is 3 cycles, 2 before the link, one flit per cycle");
 
 TEST(ZeroLoad, TorusAndCubeHopsAndLatency) {
   NetworkParams p;
@@ -123,10 +125,11 @@ TEST(ZeroLoad, TorusAndCubeHopsAndLatency) {
   EXPECT_EQ(topo.hops(0, 7), 1);     // wrap-around is shorter
   std::vector<ScheduledPacket> pk = {{0, 36, 6, 0}, {5, 2, 3, 300}, {63, 0, 1, 600}};
   const PacketRunResult r = run_packets(topo, p, pk);
+  const RouterTiming tm = router_timing(p, topo.ports());
   ASSERT_TRUE(r.ok) << r.report;
   for (size_t i = 0; i < pk.size(); ++i) {
     const int h = topo.hops(pk[i].src, pk[i].dst);
-    EXPECT_EQ(r.packets[i].tail_ejected - r.packets[i].head_injected, uint64_t(kHopCycles * (h + 1) + pk[i].flits - 1));
+    EXPECT_EQ(r.packets[i].tail_ejected - r.packets[i].head_injected, tm.zero_load(h, uint64_t(pk[i].flits)));
   }
 }
 
