@@ -32,11 +32,14 @@ void add_conform_command(CLI::App& app, std::map<std::string, std::function<int(
     opt.net.backend = parse_backend(*backend);
     check_writable(*json, "--json");
     const ConformResult r = run_conform(opt);
-    fmt::print("wormnet conform: backend {}, {} VCs x {} flits, {} delivery runs of {} cycles, seed {}\n", *backend,
-               opt.net.vcs, opt.net.buf, r.cases.size(), opt.cycles, opt.seed);
+    size_t collectives = 0;
+    for (const auto& c : r.cases) collectives += c.collective;
+    fmt::print(
+        "wormnet conform: backend {}, {} VCs x {} flits, {} delivery runs of {} cycles, {} collectives, seed {}\n",
+        *backend, opt.net.vcs, opt.net.buf, r.cases.size() - collectives, opt.cycles, collectives, opt.seed);
     fmt::print("{}", r.table());
     if (r.ok())
-      fmt::print("conforms: every probe, every packet, every credit\n");
+      fmt::print("conforms: every probe, every packet, every credit, every delay view\n");
     else
       fmt::print(stderr, "error: does not conform: {}\n", r.first_violation);
     if (!json->empty()) write_json_report(*json, r.to_json());

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "experiments/collective_run.h"
 #include "experiments/sweep.h"
 #include "experiments/traffic_run.h"
 #include "experiments/zero_load.h"
@@ -20,6 +21,10 @@ std::vector<std::string> port_models(const Topology& topo) {
   return out;
 }
 
+// The collective whose delay view is checked: every node sends to every other, so messages meet
+// in the network and at the ports.
+constexpr const char* kConformCollective = "direct-alltoall";
+
 // A violation is one line: the first of a multi-line report (a deadlock's wait analysis).
 std::string first_line(const std::string& s) { return s.substr(0, s.find('\n')); }
 
@@ -36,10 +41,11 @@ ConformResult run_conform(const ConformOptions& opt) {
     NetworkParams np = setup.params;
     points.push_back({t + " zero-load", [topo, np] {
                         const ZeroLoadTiming z = measure_zero_load(topo, np);
-                        return nlohmann::json{{"P", z.hop_cycles},
-                                              {"f", z.flit_cycles},
-                                              {"samples", z.samples.size()},
-                                              {"violation", !z.error.empty() ? z.error : z.mismatch}};
+                        const RouterTiming used = router_timing(np, topo.ports());
+                        return nlohmann::json{
+                            {"P", z.hop_cycles},           {"f", z.flit_cycles},
+                            {"used_P", used.hop_cycles()}, {"used_f", used.flit_cycles},
+                            {"samples", z.samples.size()}, {"violation", !z.error.empty() ? z.error : z.mismatch}};
                       }});
     res.timing.push_back({topo.name()});
     for (const auto& ports : port_models(topo)) {
@@ -69,6 +75,20 @@ ConformResult run_conform(const ConformOptions& opt) {
         }
       }
     }
+    // A collective with contention: its delay view must add up exactly with the router's timing.
+    for (const std::string ports : {"one", "all"}) {
+      fw::ScheduleRunOptions o;
+      o.topology = t;
+      o.ports = ports;
+      o.net = opt.net;
+      o.algorithm = kConformCollective;
+      o.bytes = 64;
+      o.seed = opt.seed;
+      points.push_back(
+          {fmt::format("{} ports={} {}", t, ports, o.algorithm), [o] { return fw::run_schedule(o).to_json(false); }});
+      res.cases.push_back({topo.name(), ports, o.algorithm, 0});
+      res.cases.back().collective = true;
+    }
   }
   const auto all = run_sweep(
       points, [](size_t, const nlohmann::json&) {}, opt.jobs, true);
@@ -89,6 +109,12 @@ ConformResult run_conform(const ConformOptions& opt) {
       ct.violation = z.value("error", std::string("the zero-load run failed"));
     }
     if (!ct.violation.empty()) ct.violation = ct.topology + " zero-load: " + first_line(ct.violation);
+    if (z.contains("used_P")) ct.used = {z["used_P"].get<int>() - 1, z["used_f"].get<int>()};
+    if (ct.violation.empty() && (ct.hop_cycles != z["used_P"] || ct.flit_cycles != z["used_f"]))
+      ct.violation = fmt::format(
+          "{} zero-load: P = {}, f = {} on the network, but the router's probe gives P = {}, "
+          "f = {} (what the delay accounting uses)",
+          ct.topology, ct.hop_cycles, ct.flit_cycles, z["used_P"].get<int>(), z["used_f"].get<int>());
     if (ct.violation.empty() && t > 0 &&
         (ct.hop_cycles != res.timing[0].hop_cycles || ct.flit_cycles != res.timing[0].flit_cycles))
       ct.violation =
@@ -99,7 +125,19 @@ ConformResult run_conform(const ConformOptions& opt) {
       ConformCase& c = res.cases[cix];
       const nlohmann::json& r = all[k++];
       const std::string name = fmt::format("{} ports={} {} at {}", c.topology, c.ports, c.pattern, c.rate);
-      if (!r.contains("throughput")) {  // the run itself failed: an overflow, a crash
+      if (c.collective) {
+        const std::string cname = fmt::format("{} ports={} {}", c.topology, c.ports, c.pattern);
+        if (!r.contains("cycles")) {
+          c.violation = cname + ": " + first_line(r.value("error", std::string("the run failed")));
+        } else {
+          c.latency = r["cycles"];
+          c.created = c.delivered = r["messages"];
+          if (!r["ok"].get<bool>())
+            c.violation = cname + ": " +
+                          first_line(r["error"].get<std::string>().empty() ? r["data_error"].get<std::string>()
+                                                                           : r["error"].get<std::string>());
+        }
+      } else if (!r.contains("throughput")) {  // the run itself failed: an overflow, a crash
         c.violation = name + ": " + first_line(r.value("error", std::string("the run failed")));
       } else {
         c.accepted = r["throughput"]["accepted"];
@@ -127,8 +165,15 @@ std::string ConformResult::table() const {
   s += fmt::format("\n{:<12} {:<5} {:<10} {:>5} {:>9} {:>9} {:>9}  {}\n", "delivery", "ports", "pattern", "rate",
                    "accepted", "latency", "packets", "verdict");
   for (const auto& c : cases)
-    s += fmt::format("{:<12} {:<5} {:<10} {:>5} {:>9.4f} {:>9.2f} {:>9}  {}\n", c.topology, c.ports, c.pattern, c.rate,
-                     c.accepted, c.latency, c.delivered, c.violation.empty() ? "ok" : "FAIL");
+    if (!c.collective)
+      s += fmt::format("{:<12} {:<5} {:<10} {:>5} {:>9.4f} {:>9.2f} {:>9}  {}\n", c.topology, c.ports, c.pattern,
+                       c.rate, c.accepted, c.latency, c.delivered, c.violation.empty() ? "ok" : "FAIL");
+  s += fmt::format("\n{:<12} {:<5} {:<16} {:>9} {:>9}  {}\n", "delay view", "ports", "collective", "cycles", "messages",
+                   "verdict (latency - zero load = the classes, every message)");
+  for (const auto& c : cases)
+    if (c.collective)
+      s += fmt::format("{:<12} {:<5} {:<16} {:>9.0f} {:>9}  {}\n", c.topology, c.ports, c.pattern, c.latency,
+                       c.delivered, c.violation.empty() ? "ok" : "FAIL");
   s += "\nsaturation throughput (uniform, offered " + fmt::format("{}", options.high_rate) + " flits/node/cycle):";
   for (const auto& c : cases)
     if (c.pattern == "uniform" && c.rate == options.high_rate)
@@ -158,12 +203,15 @@ nlohmann::json ConformResult::to_json() const {
     j["zero_load"].push_back({{"topology", t.topology},
                               {"hop_cycles", t.hop_cycles},
                               {"flit_cycles", t.flit_cycles},
+                              {"used_hop_cycles", t.used.hop_cycles()},
+                              {"used_flit_cycles", t.used.flit_cycles},
                               {"samples", t.samples},
                               {"violation", t.violation}});
   j["cases"] = nlohmann::json::array();
   for (const auto& c : cases)
     j["cases"].push_back({{"topology", c.topology},
                           {"ports", c.ports},
+                          {"kind", c.collective ? "collective" : "traffic"},
                           {"pattern", c.pattern},
                           {"rate", c.rate},
                           {"accepted", c.accepted},

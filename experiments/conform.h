@@ -6,7 +6,9 @@
 //    with one, two and all ports: every packet delivered once, intact and in order (the
 //    scoreboard), the run drained, no deadlock within the watchdog (dateline classes on tori),
 //    and no input ever holding more flits than its credits allow (the occupancy shadow);
-//  - the saturation throughput: accepted flits/node/cycle of uniform traffic offered 1.0.
+//  - the saturation throughput: accepted flits/node/cycle of uniform traffic offered 1.0;
+//  - the delay accounting: the timing it uses (the router's probe) equals the measured P and f,
+//    and a collective with contention (one and all ports) has a delay view that adds up exactly.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -29,15 +31,17 @@ struct ConformOptions {
 };
 
 struct ConformCase {
-  std::string topology, ports, pattern;
-  double rate = 0, accepted = 0, latency = 0;
+  std::string topology, ports, pattern;        // pattern: a traffic pattern, or the collective's algorithm
+  double rate = 0, accepted = 0, latency = 0;  // a collective: rate and accepted 0, latency its cycles
   uint64_t created = 0, delivered = 0;
-  std::string violation;  // "" when the case passed
+  std::string violation;    // "" when the case passed
+  bool collective = false;  // a collective run: its delay view checked (created = delivered = messages)
 };
 
 struct ConformTiming {
   std::string topology;
   int hop_cycles = 0, flit_cycles = 0, samples = 0;
+  RouterTiming used;  // what the delay accounting uses: the router's probe (router_timing())
   std::string violation;
 };
 

@@ -15,6 +15,7 @@ PACKAGES=(
   z3  # the SMT solver yosys-smtbmc drives for the router's formal properties (rtl/formal, label formal)
   libcadical-dev  # CaDiCaL: `wormnet synth` (incremental CNF SAT; lighter and faster on pure CNF than z3)
   binutils  # nm: cmake/systemc_abi.cmake reads the C++ standard libsystemc was built with
+  patch  # testbench/tools/router_fixtures.sh: the fixture routers are changes to a copy of rtl/
 )
 [ "${1:-}" = --slurm ] && PACKAGES+=(slurm-wlm munge)
 missing=()

@@ -1,6 +1,9 @@
 #include "systemc/network/occupancy.h"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
+#include <string>
 
 namespace wn {
 
@@ -34,6 +37,33 @@ void Occupancy::push_flit(int r, int s, const Flit& f) {
   flit(is, in.bfirst + in.bsize) = f;
   ++in.bsize;
   hot_[size_t(r)].buffered |= uint64_t{1} << s;
+}
+
+void Occupancy::credit_violation(int r, const RouterOut& o, uint64_t now) const {
+  const Hot& h = hot_[size_t(r)];
+  const uint32_t pmask = (1u << P_) - 1, imask = (1u << I_) - 1;
+  const uint32_t net_sent = h.sent_ports & pmask, inj_sent = h.sent_ports >> P_ & imask;
+  const uint32_t net_credit = o.in_credit & pmask, inj_credit = o.inj_credit & imask;
+  const uint64_t vmask = (uint64_t{1} << V_) - 1;
+  for (int p = 0; p < P_ + I_; ++p) {
+    const bool inj = p >= P_;
+    const bool left = (inj ? inj_sent >> (p - P_) : net_sent >> p) & 1;
+    const bool credit = (inj ? inj_credit >> (p - P_) : net_credit >> p) & 1;
+    const int vc = inj || !left ? 0 : __builtin_ctzll(h.sent >> (p * V_) & vmask);
+    if (left == credit && (!credit || inj || o.in_credit_vc[p] == vc)) continue;
+    const std::string where = inj ? fmt::format("router {} injection channel {}", r, p - P_)
+                                  : fmt::format("router {} input {} VC {}", r, p, left ? vc : int(o.in_credit_vc[p]));
+    if (!credit)
+      throw std::runtime_error(
+          fmt::format("{}: a flit left without its credit at cycle {} (rtl/README.md §4: one "
+                      "credit upstream per flit that leaves)",
+                      where, now));
+    if (!left)
+      throw std::runtime_error(fmt::format("{}: a credit went upstream at cycle {} with no flit leaving", where, now));
+    throw std::runtime_error(
+        fmt::format("{}: its flit left at cycle {} with a credit for VC {}", where, now, int(o.in_credit_vc[p])));
+  }
+  throw std::logic_error("occupancy: a credit violation that no input shows");
 }
 
 void Occupancy::push_worm(int r, int s, const Worm& w) {

@@ -51,11 +51,12 @@ class Occupancy {
   };
   // Per router, in one small record: what a per-cycle scan needs to skip it.
   struct Hot {
-    uint64_t queued = 0;    // input slots with a non-empty worm queue
-    uint64_t held = 0;      // output slots held
-    uint64_t buffered = 0;  // input slots with flits
-    uint64_t sent = 0;      // input slots that sent a flit this edge
-    int waiting = 0;        // heads in queues
+    uint64_t queued = 0;      // input slots with a non-empty worm queue
+    uint64_t held = 0;        // output slots held
+    uint64_t buffered = 0;    // input slots with flits
+    uint64_t sent = 0;        // input slots that sent a flit this edge
+    uint32_t sent_ports = 0;  // input ports that sent a flit this edge (network, then injection)
+    int waiting = 0;          // heads in queues
   };
   // A flit leaving router r: through output port op (compact) on output
   // slot os, from input slot s (input port ip) at global slot index is.
@@ -108,6 +109,22 @@ class Occupancy {
   template <class Observer>
   void set_holder(int r, int os, int64_t pid, uint64_t now, Observer& ob);
   void push_flit(int r, int s, const Flit& f);
+  // rtl/README.md §4: every flit that leaves an input returns one credit upstream, at the same edge,
+  // for its VC (to the NI for an injection channel), and no credit comes without one. Throws
+  // std::runtime_error naming the router, input and VC.
+  void check_credits(int r, const RouterOut& o, uint64_t now) const {
+    const Hot& h = hot_[size_t(r)];
+    const uint32_t pmask = (1u << P_) - 1, imask = (1u << I_) - 1;
+    const uint32_t net_sent = h.sent_ports & pmask;
+    bool ok = net_sent == (o.in_credit & pmask) && (h.sent_ports >> P_ & imask) == (o.inj_credit & imask);
+    const uint64_t vmask = (uint64_t{1} << V_) - 1;
+    for (uint32_t m = ok ? net_sent : 0; m; m &= m - 1) {
+      const int p = __builtin_ctz(m);
+      ok &= o.in_credit_vc[p] == __builtin_ctzll(h.sent >> (p * V_) & vmask);
+    }
+    if (!ok) credit_violation(r, o, now);
+  }
+  [[noreturn]] void credit_violation(int r, const RouterOut& o, uint64_t now) const;
   void push_worm(int r, int s, const Worm& w);
   Worm& worm_at(size_t is, int i) { return worms_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
   OutSlot& out_at(int r, int s) { return out_[size_t(r) * size_t(nout_) + size_t(s)]; }
@@ -162,6 +179,7 @@ void Occupancy::depart(int r, int op, uint64_t f, int from_port, int from_vc, ui
   winner_[size_t(r) * size_t(npo_) + size_t(op)] = pid;
   sender_[size_t(r) * size_t(npi_) + size_t(ip)] = pid;
   h.sent |= uint64_t{1} << s;
+  h.sent_ports |= 1u << ip;
   Flit fl{now, 0};
   if (is.bsize) {
     fl = flit(isx, is.bfirst);
@@ -201,6 +219,7 @@ void Occupancy::observe(uint64_t now, Observer& ob) {
     std::fill_n(winner_.begin() + std::ptrdiff_t(size_t(r) * size_t(npo_)), npo_, -1);
     std::fill_n(sender_.begin() + std::ptrdiff_t(size_t(r) * size_t(npi_)), npi_, -1);
     hot_[size_t(r)].sent = 0;
+    hot_[size_t(r)].sent_ports = 0;
     const RouterOut& o = net_.out(r);
     for (uint32_t m = o.out_valid & ((1u << P_) - 1); m; m &= m - 1) {
       const int k = __builtin_ctz(m);
@@ -210,6 +229,7 @@ void Occupancy::observe(uint64_t now, Observer& ob) {
       const int j = __builtin_ctz(m);
       depart(r, P_ + j, o.ej_flit[j], o.from_port[kMaxPorts + j], o.from_vc[kMaxPorts + j], now, ob);
     }
+    check_credits(r, o, now);
     // Flits the NI presented this cycle are in the injection buffers now.
     for (uint32_t m = net_.last_in(r).inj_valid & ((1u << I_) - 1); m; m &= m - 1)
       push_flit(r, P_ * V_ + __builtin_ctz(m), {now, 0});

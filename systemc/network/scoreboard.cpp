@@ -38,8 +38,17 @@ bool Scoreboard::flit(int node, int channel, uint32_t id, int index, uint64_t f,
     fail(id, fmt::format("flit {} at node {} channel {} has type {}", index, node, channel, flit::type(f)));
     return false;
   }
-  if (index > 0 && flit::payload(f) != body_payload(p, id, index))
-    fail(id, fmt::format("flit {} payload {:#x}, expected {:#x}", index, flit::payload(f), body_payload(p, id, index)));
+  if (index > 0 && flit::payload(f) != body_payload(p, id, index)) {
+    // Another flit's payload of the same packet: the flits arrived out of order.
+    int other = -1;
+    for (int k = 1; k < p.flits && other < 0; ++k)
+      if (k != index && flit::payload(f) == body_payload(p, id, k)) other = k;
+    if (other > 0)
+      fail(id, fmt::format("flit {} carries flit {}'s payload: out of order", index, other));
+    else
+      fail(id,
+           fmt::format("flit {} payload {:#x}, expected {:#x}", index, flit::payload(f), body_payload(p, id, index)));
+  }
   const bool last = index == p.flits - 1;
   if (flit::is_tail(f) != last) {
     fail(id, fmt::format("flit {} of {} tail bit {}", index, p.flits, flit::is_tail(f)));

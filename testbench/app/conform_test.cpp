@@ -21,7 +21,8 @@ TEST(Conform, ShippedRouterConformsOnTheRtl) {
   const std::string json = std::string(WN_BINARY_DIR) + "/conform_rtl.json";
   const auto r = wormnet("conform --topologies mesh:4x4,cube:3 --cycles 300 -j 2 --json " + json);
   ASSERT_EQ(r.code, 0) << r.out;
-  EXPECT_NE(r.out.find("conforms: every probe, every packet, every credit"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("conforms: every probe, every packet, every credit, every delay view"), std::string::npos)
+      << r.out;
   const nlohmann::json j = read_json(json);
   EXPECT_TRUE(j["ok"].get<bool>());
   for (const auto& z : j["zero_load"]) {
@@ -57,6 +58,27 @@ TEST(Conform, LostCreditIsNamed) {
   for (const auto& c : r.cases) failed += !c.violation.empty();
   EXPECT_GT(failed, 0);
   EXPECT_LE(failed, int(r.cases.size()));
+}
+
+// A router that keeps one flit's credit: the occupancy shadow sees the flit leave with no credit
+// going upstream (rtl/README.md §4) and names router, input and VC — before any stall.
+TEST(Conform, DroppedCreditIsNamed) {
+  ConformOptions o;
+  o.topologies = {"mesh:4x4"};
+  o.net.backend = Backend::Model;
+  o.net.model_fault = ModelFault::CreditDropped;
+  o.cycles = 300;
+  o.jobs = 2;
+  const ConformResult r = run_conform(o);
+  EXPECT_FALSE(r.ok());
+  // The first probe packet already crosses a router that keeps its credit.
+  EXPECT_EQ(r.first_violation,
+            "mesh:4x4 zero-load: router 1 input 1 VC 0: a flit left without its credit at cycle 5 (rtl/README.md §4: "
+            "one credit upstream per flit that leaves)");
+  for (const auto& c : r.cases) {
+    EXPECT_NE(c.violation.find(": a flit left without its credit at cycle "), std::string::npos) << c.violation;
+    EXPECT_EQ(c.violation.rfind(c.topology + " ports=" + c.ports + " " + c.pattern, 0), 0u) << c.violation;
+  }
 }
 
 TEST(Conform, BadInputNamesTheOption) {

@@ -193,7 +193,9 @@ inline void RouterModel::switch_allocate(RouterOut& out) {
     out.from_vc[o] = uint8_t(v);  // o == kMaxPorts + j for ejection channel j
     if (s < P_) {
       out.from_port[o] = uint8_t(s);
-      out.in_credit |= 1u << s;
+      const bool dropped = fault_ == ModelFault::CreditDropped && !fault_done_;  // test-only: no credit
+      fault_done_ |= dropped;
+      out.in_credit |= uint32_t(!dropped) << s;
       out.in_credit_vc[s] = uint8_t(v);
     } else {
       out.from_port[o] = uint8_t(kInjBase + (s - P_));

@@ -32,10 +32,11 @@ namespace wn {
 // Test-only faults of the model (lock-step tests prove the checker sees each).
 enum class ModelFault : uint8_t {
   None,
-  CreditLate,    // the first credit that arrives is applied one edge late
-  SwitchSecond,  // the first switch-allocation output arbitration with two or more requesters grants
-                 // the second requester in round-robin order (the pointer follows): a different from_port
-  CreditLost,    // the first credit that arrives is lost
+  CreditLate,     // the first credit that arrives is applied one edge late
+  SwitchSecond,   // the first switch-allocation output arbitration with two or more requesters grants
+                  // the second requester in round-robin order (the pointer follows): a different from_port
+  CreditLost,     // the first credit that arrives is lost
+  CreditDropped,  // the first flit that leaves a network input returns no credit upstream
 };
 
 class RouterModel final : public RouterUnit {
