@@ -98,7 +98,7 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
     std::unique_ptr<RouterUnit> unit;
     switch (params.backend) {
       case Backend::Rtl:
-        unit = make_rtl_router(topo.ports());
+        unit = params.rtl_trimmed ? make_rtl_router(topo.ports(), base) : make_rtl_router(topo.ports());
         break;
       case Backend::Model: {
         auto m = make_model_router();
@@ -109,7 +109,8 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
       case Backend::Lockstep: {
         auto m = make_model_router();
         static_cast<RouterModel&>(*m).set_fault(params.model_fault);
-        unit = std::make_unique<LockstepRouter>(make_rtl_router(topo.ports()), std::move(m));
+        unit = std::make_unique<LockstepRouter>(
+            params.rtl_trimmed ? make_rtl_router(topo.ports(), base) : make_rtl_router(topo.ports()), std::move(m));
         break;
       }
     }

@@ -27,6 +27,7 @@ struct NetworkParams {
   int ej = 1;   // ejection channels per node
   bool dateline = true;
   ModelFault model_fault = ModelFault::None;  // test-only: a fault of the C++ model (lock-step must catch it)
+  bool rtl_trimmed = true;  // test-only: false keeps the fully verilated router where a trimmed one fits
 };
 // Validates params against the topology; throws ConfigError naming the field.
 void validate(const Topology& topo, const NetworkParams& p);

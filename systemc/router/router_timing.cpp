@@ -47,7 +47,8 @@ RouterTiming probe_router_timing(RouterUnit& unit) {
   const int f = left[1] - left[0];
   if (left[2] - left[1] != f)
     throw std::runtime_error("router timing probe: the flits of one worm left " + std::to_string(f) + " and " +
-                             std::to_string(left[2] - left[1]) + " cycles apart; the delay accounting needs one spacing");
+                             std::to_string(left[2] - left[1]) +
+                             " cycles apart; the delay accounting needs one spacing");
   return RouterTiming{left[0], f};
 }
 

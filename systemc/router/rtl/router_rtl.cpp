@@ -194,6 +194,17 @@ std::unique_ptr<RouterUnit> make_rtl_router(int ports) {
   throw std::logic_error("rtl_radix_for returned a radix that is not verilated");
 }
 
+std::unique_ptr<RouterUnit> make_rtl_router(int ports, const RouterConfig& cfg) {
+  const int radix = rtl_radix_for(ports);
+  if (cfg.inj == 1 && cfg.ej == 1 && cfg.vcs <= kTrimmedVcs && cfg.buf <= kTrimmedBuf) {
+#define WN_MAKE_TRIMMED(P) \
+  if (radix == P) return std::make_unique<RtlRouter<Vwn_router_p##P##_trim, P>>();
+    WN_FOR_EACH_TRIMMED_RADIX(WN_MAKE_TRIMMED)
+#undef WN_MAKE_TRIMMED
+  }
+  return make_rtl_router(ports);
+}
+
 struct RtlTraceFile::Impl {
   VerilatedFstC fst;
   bool open = false;

@@ -1,0 +1,81 @@
+// The trimmed verilated routers (WORMNET_RTL_TRIMMED: one injection and one ejection channel, at
+// most kTrimmedVcs VCs of kTrimmedBuf flits) give the cycles of the fully verilated router: the
+// same traffic and the same collective on both, every number of the report equal. Each run forks
+// (SystemC elaborates once per process); the CPU time of each is printed, never asserted.
+#include <gtest/gtest.h>
+#include <sys/resource.h>
+
+#include <string>
+
+#include "experiments/collective_run.h"
+#include "experiments/sweep.h"
+#include "experiments/traffic_run.h"
+#include "wormnet/rtl_radices.h"
+
+namespace wn {
+namespace {
+
+double cpu_seconds() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return double(u.ru_utime.tv_sec) + 1e-6 * double(u.ru_utime.tv_usec);
+}
+
+// The report without what differs between two equal runs: wall time and speed.
+nlohmann::json cycles_only(nlohmann::json j) {
+  for (const char* k : {"wall_seconds", "speed", "cpu_seconds"}) j.erase(k);
+  return j;
+}
+
+template <class Options, class Run>
+void expect_same(Options o, Run run) {
+  std::vector<SweepPoint> points;
+  for (bool trimmed : {true, false}) {
+    points.push_back({trimmed ? "trimmed" : "full", [o, trimmed, run]() mutable {
+                        o.net.rtl_trimmed = trimmed;
+                        const double t0 = cpu_seconds();
+                        nlohmann::json j = run(o);
+                        j["cpu_seconds"] = cpu_seconds() - t0;
+                        return j;
+                      }});
+  }
+  const auto r = run_sweep(
+      points, [](size_t, const nlohmann::json&) {}, 1);
+  ASSERT_EQ(r.size(), 2u);
+  std::printf("trimmed %.3f s, full %.3f s CPU\n", r[0].value("cpu_seconds", 0.0), r[1].value("cpu_seconds", 0.0));
+  EXPECT_EQ(cycles_only(r[0]), cycles_only(r[1]));
+}
+
+TrafficOptions traffic(const std::string& topology, int vcs, int buf, double rate) {
+  TrafficOptions o;
+  o.topology = topology;
+  o.net.backend = Backend::Rtl;
+  o.net.vcs = vcs;
+  o.net.buf = buf;
+  o.rate = rate;
+  o.cycles = 3000;
+  o.warmup = 300;
+  o.seed = 7;
+  return o;
+}
+nlohmann::json run_traffic_json(const TrafficOptions& o) { return run_traffic(o).to_json(); }
+
+TEST(RtlTrimmed, MeshTrafficPastSaturationIsTheSame) { expect_same(traffic("mesh:8x8", 2, 8, 0.6), run_traffic_json); }
+TEST(RtlTrimmed, TorusOneVcShallowBuffersIsTheSame) {
+  // Two VCs per torus class are the minimum (dateline): 2 VCs of 2 flits, near saturation.
+  expect_same(traffic("torus:4x4", 2, 2, 0.4), run_traffic_json);
+}
+TEST(RtlTrimmed, MeshOneVcIsTheSame) { expect_same(traffic("mesh:4x4", 1, 3, 0.5), run_traffic_json); }
+TEST(RtlTrimmed, Cube6TrafficIsTheSame) { expect_same(traffic("cube:6", 2, 8, 0.3), run_traffic_json); }
+
+TEST(RtlTrimmed, CollectiveWithContentionIsTheSame) {
+  fw::ScheduleRunOptions o;
+  o.topology = "mesh:4x4";
+  o.net.backend = Backend::Rtl;
+  o.algorithm = "direct-alltoall";
+  o.bytes = 64;
+  expect_same(o, [](const fw::ScheduleRunOptions& x) { return fw::run_schedule(x).to_json(); });
+}
+
+}  // namespace
+}  // namespace wn
