@@ -1,5 +1,6 @@
 #include "app/commands.h"
 #include "app/options.h"
+#include "app/progress.h"
 #include "systemc/topology/channel_dependency.h"
 
 #include <fmt/format.h>
@@ -75,7 +76,9 @@ void add_traffic_command(CLI::App& app) {
   add_traffic_run_options(cmd, *opt, *backend, *no_dateline);
   cmd->add_option("--json", *json, "write results as JSON to this file");
   cmd->add_option("--trace", opt->trace, "write an FST waveform of the RTL routers");
-  runners()["traffic"] = [cmd, opt, backend, json, no_dateline]() {
+  auto progress = std::make_shared<ProgressChoice>();
+  add_progress_flags(cmd, *progress);
+  runners()["traffic"] = [cmd, opt, backend, json, no_dateline, progress]() {
     opt->net.backend = parse_backend(*backend);
     opt->net.dateline = !*no_dateline;
     check_traffic_reads(cmd, *opt, *no_dateline);
@@ -94,7 +97,14 @@ void add_traffic_command(CLI::App& app) {
         fmt::print("warning: --no-dateline: the channel dependency graph has a cycle, this run can deadlock: {}\n",
                    describe_cycle(topo, g.cycle, 6));
     }
-    const TrafficResult r = run_traffic(*opt);
+    TrafficResult r;
+    {
+      ProgressLine line(*progress);
+      opt->progress = line.callback();
+      r = run_traffic(*opt);
+      opt->progress = nullptr;
+      r.options.progress = nullptr;
+    }
     print_traffic(r.options, r);
     write_json_report(*json, r.to_json());
     // Verdicts that fail the run also go to stderr, where scripts look for them.

@@ -15,6 +15,7 @@
 #include "algorithms/schedule_checker.h"
 #include "app/commands.h"
 #include "app/options.h"
+#include "app/progress.h"
 #include "app/run_options.h"
 #include "experiments/collective_run.h"
 #include "experiments/firmware_plugin.h"
@@ -27,9 +28,11 @@ namespace wn::cli {
 
 void add_run_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
-  add_common_options(app.add_subcommand("run", "run a collective algorithm as node firmware, check every word"), *c,
-                     false);
-  runners()["run"] = [c]() {
+  auto* cmd = app.add_subcommand("run", "run a collective algorithm as node firmware, check every word");
+  add_common_options(cmd, *c, false);
+  auto progress = std::make_shared<ProgressChoice>();
+  add_progress_flags(cmd, *progress);
+  runners()["run"] = [c, progress]() {
     const fw::ScheduleRunOptions o = resolve(*c);
     if (!o.firmware.empty())
       fw::load_plugin(o.firmware);  // a library that cannot run fails before the seed line
@@ -51,7 +54,15 @@ void add_run_command(CLI::App& app) {
       check_writable(c->csv + "-messages.csv", "--csv");
     }
     fmt::print("seed {}\n", o.seed);
-    const fw::ScheduleRunResult r = fw::run_schedule(o);
+    std::fflush(stdout);  // the seed line before any progress line on a shared terminal
+    fw::ScheduleRunResult r;
+    {
+      ProgressLine line(*progress);
+      fw::ScheduleRunOptions with_progress = o;
+      with_progress.run.progress = line.callback();
+      r = fw::run_schedule(with_progress);
+      r.options.run.progress = nullptr;
+    }
     fmt::print("{}", r.summary());
     if (!c->json.empty()) write_json_report(c->json, r.to_json());
     if (!c->csv.empty()) {

@@ -197,6 +197,7 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup
 
   FirmwareRunOptions run_opt = opt.run;
   run_opt.expected_messages = st.messages;
+  if (res.predicted.cycles > 0 && res.predicted.cycles < 1e18) run_opt.expected_cycles = uint64_t(res.predicted.cycles);
   res.run = run_firmware(
       net, run_opt,
       [&](int node) -> FirmwareFn {

@@ -130,6 +130,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
   eo.wording.since = true;
   eo.wording.rerun_hint = opt.deadlock_hint;
   eo.trace = opt.trace;
+  if (opt.progress) eo.progress = [&opt, window_end](uint64_t now) { opt.progress(now, window_end); };
   Engine engine(topo, opt.net, eo);
   Network& net = engine.network();
   PacketStore& store = engine.store();

@@ -1,6 +1,7 @@
 // `wormnet traffic`: synthetic traffic through the co-simulated network.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,8 @@ struct TrafficOptions {
   std::string deadlock_hint;  // printed after a deadlock report without the wait-for analysis (app/ words it)
   uint64_t seed = 1;
   std::string trace;  // FST path (RTL backend)
+  // Progress display: the cycle, and the window's end (the drain after it is not known ahead).
+  std::function<void(uint64_t now, uint64_t end)> progress;
   // Packets each node's source queue holds (created, not yet in the network); a packet created at
   // a full queue is refused and counted (TrafficResult::packets_refused). 0: no limit (the queue
   // is a count and a replayed random stream, traffic_source.h: memory stays flat either way).

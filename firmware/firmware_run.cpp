@@ -41,6 +41,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   eo.wording.title = "network deadlock";
   eo.wording.rerun_hint = opt.deadlock_hint;
   eo.trace = opt.trace;
+  if (opt.progress) eo.progress = [&opt](uint64_t now) { opt.progress(now, opt.expected_cycles); };
   Engine engine(topo, np, eo);
   Network& net = engine.network();
   PacketStore& store = engine.store();

@@ -37,8 +37,11 @@ struct FirmwareRunOptions {
   std::string deadlock_hint;       // printed after a deadlock report without that analysis (app/ words it)
   uint64_t expected_messages = 0;  // hint: reserve the message log (a big cube's log is GBs)
   std::string trace;               // FST file (RTL backend)
-  bool snapshots = false;          // keep every node's memory at the end of each of its steps
-  int fault_node = -1;             // test-only: corrupt the first message this node receives
+  // Progress display: the cycle, and an estimate of the last one (0: none).
+  std::function<void(uint64_t now, uint64_t end)> progress;
+  uint64_t expected_cycles = 0;  // the estimate progress is given (the prediction)
+  bool snapshots = false;        // keep every node's memory at the end of each of its steps
+  int fault_node = -1;           // test-only: corrupt the first message this node receives
   alg::Word fault_mask = 0;
 };
 

@@ -111,6 +111,11 @@ uint64_t Engine::edge() {
     skipped_ += next - 1;
     now_ += next - 1;
   }
+  if (now_ >= next_progress_ && opt_.progress) {
+    constexpr uint64_t kProgressCycles = 4096;  // a few ms of the slowest backend's time
+    next_progress_ = now_ + kProgressCycles;
+    opt_.progress(now_);
+  }
   return next;
 }
 

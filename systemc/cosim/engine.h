@@ -49,6 +49,9 @@ struct EngineOptions {
   bool explain_deadlock = false;
   DeadlockWording wording;
   std::string trace;  // FST path (RTL and lock-step backends)
+  // Told the cycle every kProgressCycles simulated cycles or so (skipped idle stretches count):
+  // a progress display; it must not touch the run.
+  std::function<void(uint64_t now)> progress;
   // Tests only: the first packet id (ids, and the flit's msg tags, can start
   // near 2^WN_MSG_W to exercise the wrap-around; see PacketStore).
   uint64_t first_packet_id = 0;
@@ -131,6 +134,7 @@ class Engine {
   std::exception_ptr error_;
   uint64_t now_ = 0;
   uint64_t skipped_ = 0;
+  uint64_t next_progress_ = 0;
   double wall_seconds_ = 0;
 };
 
