@@ -151,7 +151,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   if (std::string e = delay_conservation_error(res, topo, opt.profile.cost_params(np.inj, res.timing)); !e.empty())
     res.error += (res.error.empty() ? "" : "\n") + ("contention delay view does not add up: " + e);
   res.packet_contention = contention.take_packets();
-  res.channels = contention.channels();
+  res.channels = contention.take_channels();
   res.injection = contention.injection();
   res.flit_hops = net.flit_hops();
   res.ok = res.error.empty();

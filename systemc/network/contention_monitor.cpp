@@ -27,7 +27,7 @@ ContentionMonitor::ContentionMonitor(Occupancy& occ, const Network& net, const P
   for (int r = 0; r < n; ++r) cfg_.push_back(net.topology().router_config(r, base));
 }
 
-std::map<std::pair<int, int>, ChannelCounters> ContentionMonitor::channels() const {
+std::map<std::pair<int, int>, ChannelCounters> ContentionMonitor::take_channels() {
   std::map<std::pair<int, int>, ChannelCounters> m;
   for (size_t i = 0; i < chans_.size(); ++i) {
     if (!touched_[i]) continue;
@@ -40,7 +40,7 @@ std::map<std::pair<int, int>, ChannelCounters> ContentionMonitor::channels() con
     cc.blocked = c.blocked;
     cc.credit_stall = c.credit_stall;
     cc.sa_loss = c.sa_loss;
-    cc.holders = holders_[i];
+    cc.holders = std::move(holders_[i]);
     // Holds still open at the end count through the last observed edge.
     const int s0 = op < P_ ? op * V_ : P_ * V_ + (op - P_), ns = op < P_ ? V_ : 1;
     for (int w = 0; w < ns && observed_; ++w) {
@@ -80,7 +80,6 @@ void ContentionMonitor::blame(uint32_t victim, const Candidate& c) {
   const bool flow = c.blocker < 0;
   const Contention cls = c.port ? Contention::Port : flow ? Contention::Flow : class_of(victim, uint32_t(c.blocker));
   ++pc.cycles[size_t(cls)];
-  if (!flow) ++pc.blockers[uint32_t(c.blocker)];
   if (c.out_idx < 0) return;
   Chan& ch = chan(c.r, c.out_idx);
   ++ch.blocked;

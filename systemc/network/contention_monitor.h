@@ -52,7 +52,6 @@ namespace wn {
 // Resource view of one packet.
 struct PacketContention {
   std::array<uint64_t, kContentionClasses> cycles{};  // blocked cycles by class (incl. NI wait as port)
-  std::map<uint32_t, uint64_t> blockers;              // blocking packet id -> cycles
 };
 
 // One directed output of a router: network output o (0..ports-1) or
@@ -78,8 +77,8 @@ class ContentionMonitor {
   const std::vector<PacketContention>& packets() const { return packets_; }     // by packet id
   std::vector<PacketContention> take_packets() { return std::move(packets_); }  // at the end of a run
   // (router, output index) -> counters of the outputs that carried or were
-  // waited for; output index kMaxPorts + j = ejection j.
-  std::map<std::pair<int, int>, ChannelCounters> channels() const;
+  // waited for; output index kMaxPorts + j = ejection j. At the end of a run: the holders move out.
+  std::map<std::pair<int, int>, ChannelCounters> take_channels();
   // Injection channels: (node, channel) -> flits and cycles packets waited for them.
   struct InjectionCounters {
     uint64_t flits = 0, port_wait = 0;
