@@ -82,8 +82,8 @@ void add_bench_command(CLI::App& app, std::map<std::string, std::function<int()>
         "wormnet bench: uniform traffic, rate {} flits/node/cycle, 4-flit packets, 2 VCs x 8 flits, "
         "one-port, single thread, best of {} runs\n",
         *rate, *repeat);
-    fmt::print("{:<12} {:<9} {:>9} {:>14} {:>16} {:>9} {:>11}\n", "topology", "backend", "cycles", "cycles/s",
-               "flit-hops/s", "accepted", "peak RSS");
+    fmt::print("{:<12} {:<9} {:>9} {:>14} {:>16} {:>16} {:>9} {:>11}\n", "topology", "backend", "cycles", "cycles/s",
+               "ns/router-cycle", "flit-hops/s", "accepted", "peak RSS");
     for (const auto& topo : topo_list) {
       for (const auto& b : backend_list) {
         TrafficOptions o;
@@ -112,8 +112,10 @@ void add_bench_command(CLI::App& app, std::map<std::string, std::function<int()>
         const double wall = j["wall"].get<double>();
         const double cps = wall > 0 ? j["cycles"].get<double>() / wall : 0;
         const double hps = wall > 0 ? j["hops"].get<double>() / wall : 0;
-        fmt::print("{:<12} {:<9} {:>9} {:>14.0f} {:>16.0f} {:>9.3f} {:>8.1f} MB{}\n", topo, b,
-                   j["cycles"].get<uint64_t>(), cps, hps, j["accepted"].get<double>(),
+        // The cost of one router for one cycle, whatever the network's size.
+        const double ns = cps > 0 ? 1e9 / (cps * double(Topology::parse(topo).nodes())) : 0;
+        fmt::print("{:<12} {:<9} {:>9} {:>14.0f} {:>16.1f} {:>16.0f} {:>9.3f} {:>8.1f} MB{}\n", topo, b,
+                   j["cycles"].get<uint64_t>(), cps, ns, hps, j["accepted"].get<double>(),
                    j["rss_kb"].get<double>() / 1024.0, j["ok"].get<bool>() ? "" : "  (CHECK FAILED)");
         std::fflush(stdout);
       }
