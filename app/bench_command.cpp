@@ -66,58 +66,71 @@ void add_bench_command(CLI::App& app, std::map<std::string, std::function<int()>
   auto rtl_cycles = std::make_shared<uint64_t>(4000);
   auto rate = std::make_shared<double>(0.2);
   auto repeat = std::make_shared<uint64_t>(3);
+  auto threads = std::make_shared<std::string>("1");
   cmd->add_option("--topologies", *topologies, "comma-separated topologies")->capture_default_str();
   cmd->add_option("--backends", *backends, "comma-separated backends")->capture_default_str();
   add_uint(cmd, "--cycles", *cycles, "simulated cycles per run (model)", 1, kMaxCycles);
   add_uint(cmd, "--rtl-cycles", *rtl_cycles, "simulated cycles per run (rtl, lockstep)", 1, kMaxCycles);
   add_real(cmd, "--rate", *rate, "uniform offered load, flits/node/cycle", 0, 4);
   add_uint(cmd, "--repeat", *repeat, "runs per point; the fastest is shown (the others were disturbed)", 1, 100);
+  cmd->add_option("--threads", *threads,
+                  "comma-separated thread counts, each a row (a network too small for them uses fewer: the "
+                  "threads column)")
+      ->capture_default_str();
   runners["bench"] = [=]() {
     const auto topo_list = split_list(*topologies, "--topologies");
     const auto backend_list = split_list(*backends, "--backends");
     for (const auto& t : topo_list) Topology::parse(t);  // every bad name before the first run
     for (const auto& b : backend_list) parse_backend(b);
-    check_bench_work(topo_list, backend_list, *cycles, *rtl_cycles, *repeat);
+    std::vector<int> thread_list;
+    for (const auto& t : split_list(*threads, "--threads"))
+      thread_list.push_back(int(decimal(t, 1, 256, "--threads", "integers 1..256")));
+    // Each thread count is one more run of every point.
+    check_bench_work(topo_list, backend_list, *cycles, *rtl_cycles, *repeat * thread_list.size());
     fmt::print(
         "wormnet bench: uniform traffic, rate {} flits/node/cycle, 4-flit packets, 2 VCs x 8 flits, "
-        "one-port, single thread, best of {} runs\n",
+        "one-port, best of {} runs (wall clock)\n",
         *rate, *repeat);
-    fmt::print("{:<12} {:<9} {:>9} {:>14} {:>16} {:>16} {:>9} {:>11}\n", "topology", "backend", "cycles", "cycles/s",
-               "ns/router-cycle", "flit-hops/s", "accepted", "peak RSS");
+    fmt::print("{:<12} {:<9} {:>7} {:>9} {:>14} {:>16} {:>16} {:>9} {:>11}\n", "topology", "backend", "threads",
+               "cycles", "cycles/s", "ns/router-cycle", "flit-hops/s", "accepted", "peak RSS");
     for (const auto& topo : topo_list) {
       for (const auto& b : backend_list) {
-        TrafficOptions o;
-        o.topology = topo;
-        o.net.backend = parse_backend(b);
-        o.rate = *rate;
-        o.packet_flits = 4;
-        o.net.vcs = 2;
-        o.net.buf = 8;
-        o.warmup = 0;
-        o.cycles = o.net.backend == Backend::Model ? *cycles : *rtl_cycles;
-        o.drain = 1;
-        o.watchdog = 0;
-        std::vector<SweepPoint> runs(*repeat, SweepPoint{topo + " " + b, [o] {
-                                                           const TrafficResult r = run_traffic(o);
-                                                           rusage ru{};
-                                                           getrusage(RUSAGE_SELF, &ru);
-                                                           return nlohmann::json{
-                                                               {"cycles", r.cycles_simulated}, {"wall", r.wall_seconds},
-                                                               {"hops", r.flit_hops},          {"accepted", r.accepted},
-                                                               {"rss_kb", ru.ru_maxrss},       {"ok", r.ok}};
-                                                         }});
-        nlohmann::json j;
-        for (const auto& x : run_sweep(runs, nullptr))
-          if (j.is_null() || x["wall"].get<double>() < j["wall"].get<double>()) j = x;
-        const double wall = j["wall"].get<double>();
-        const double cps = wall > 0 ? j["cycles"].get<double>() / wall : 0;
-        const double hps = wall > 0 ? j["hops"].get<double>() / wall : 0;
-        // The cost of one router for one cycle, whatever the network's size.
-        const double ns = cps > 0 ? 1e9 / (cps * double(Topology::parse(topo).nodes())) : 0;
-        fmt::print("{:<12} {:<9} {:>9} {:>14.0f} {:>16.1f} {:>16.0f} {:>9.3f} {:>8.1f} MB{}\n", topo, b,
-                   j["cycles"].get<uint64_t>(), cps, ns, hps, j["accepted"].get<double>(),
-                   j["rss_kb"].get<double>() / 1024.0, j["ok"].get<bool>() ? "" : "  (CHECK FAILED)");
-        std::fflush(stdout);
+        for (const int nthreads : thread_list) {
+          TrafficOptions o;
+          o.topology = topo;
+          o.net.backend = parse_backend(b);
+          o.rate = *rate;
+          o.packet_flits = 4;
+          o.net.vcs = 2;
+          o.net.buf = 8;
+          o.warmup = 0;
+          o.cycles = o.net.backend == Backend::Model ? *cycles : *rtl_cycles;
+          o.drain = 1;
+          o.watchdog = 0;
+          o.net.threads = nthreads;
+          std::vector<SweepPoint> runs(
+              *repeat, SweepPoint{topo + " " + b, [o] {
+                                    const TrafficResult r = run_traffic(o);
+                                    rusage ru{};
+                                    getrusage(RUSAGE_SELF, &ru);
+                                    return nlohmann::json{{"cycles", r.cycles_simulated}, {"wall", r.wall_seconds},
+                                                          {"hops", r.flit_hops},          {"accepted", r.accepted},
+                                                          {"rss_kb", ru.ru_maxrss},       {"ok", r.ok},
+                                                          {"threads", r.threads}};
+                                  }});
+          nlohmann::json j;
+          for (const auto& x : run_sweep(runs, nullptr))
+            if (j.is_null() || x["wall"].get<double>() < j["wall"].get<double>()) j = x;
+          const double wall = j["wall"].get<double>();
+          const double cps = wall > 0 ? j["cycles"].get<double>() / wall : 0;
+          const double hps = wall > 0 ? j["hops"].get<double>() / wall : 0;
+          // The cost of one router for one cycle, whatever the network's size.
+          const double ns = cps > 0 ? 1e9 / (cps * double(Topology::parse(topo).nodes())) : 0;
+          fmt::print("{:<12} {:<9} {:>7} {:>9} {:>14.0f} {:>16.1f} {:>16.0f} {:>9.3f} {:>8.1f} MB{}\n", topo, b,
+                     j["threads"].get<int>(), j["cycles"].get<uint64_t>(), cps, ns, hps, j["accepted"].get<double>(),
+                     j["rss_kb"].get<double>() / 1024.0, j["ok"].get<bool>() ? "" : "  (CHECK FAILED)");
+          std::fflush(stdout);
+        }
       }
     }
     return 0;

@@ -62,8 +62,8 @@ void print_traffic(const TrafficOptions& opt, const TrafficResult& r) {
   for (const auto& e : r.errors) fmt::print("    {}\n", e);
   if (r.deadlock) fmt::print("  {}\n", r.deadlock_report);
   const double cps = r.wall_seconds > 0 ? double(r.cycles_simulated) / r.wall_seconds : 0;
-  fmt::print("  speed                 {:.0f} simulated cycles/s ({:.3f} s wall, {} router evaluations)\n", cps,
-             r.wall_seconds, r.router_evals);
+  fmt::print("  speed                 {:.0f} simulated cycles/s ({:.3f} s wall, {} router evaluations, {} thread{})\n",
+             cps, r.wall_seconds, r.router_evals, r.threads, r.threads == 1 ? "" : "s");
 }
 }  // namespace
 
@@ -74,6 +74,7 @@ void add_traffic_command(CLI::App& app) {
   auto json = std::make_shared<std::string>();
   auto no_dateline = std::make_shared<bool>(false);
   add_traffic_run_options(cmd, *opt, *backend, *no_dateline);
+  add_threads_option(cmd, opt->net.threads);
   cmd->add_option("--json", *json, "write results as JSON to this file");
   cmd->add_option("--trace", opt->trace, "write an FST waveform of the RTL routers");
   auto progress = std::make_shared<ProgressChoice>();

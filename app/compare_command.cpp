@@ -16,6 +16,7 @@ void add_compare_command(CLI::App& app) {
   c->opt.ports = "one,all";
   auto* cmd = app.add_subcommand("compare", "the same job under several algorithms, port models, sizes and sources");
   add_common_options(cmd, *c, true);
+  add_threads_option(cmd, c->opt.net.threads);
   auto with_cost = std::make_shared<bool>(false);
   cmd->add_flag("--cost", *with_cost,
                 "also synthesize each port model's router (yosys, cached; `wormnet cost`) and "

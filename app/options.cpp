@@ -9,6 +9,7 @@
 
 #include "systemc/core/config_error.h"
 #include "systemc/core/router_types.h"
+#include "systemc/network/router_pool.h"
 #include "systemc/topology/topology.h"
 
 namespace wn::cli {
@@ -69,6 +70,14 @@ void add_traffic_options(CLI::App* cmd, TrafficOptions& opt, std::string& backen
   add_uint(cmd, "--cycles", opt.cycles, "measurement window in cycles", 1, kMaxCycles);
   add_uint(cmd, "--warmup", opt.warmup, "warm-up cycles before the window", 0, kMaxCycles);
   add_uint(cmd, "--seed", opt.seed, "seed of every random choice", 0, UINT64_MAX);
+}
+
+void add_threads_option(CLI::App* cmd, int& threads) {
+  threads = default_threads();
+  add_uint(cmd, "--threads", threads,
+           "threads evaluating each cycle's routers (results are identical for any number; a small network uses "
+           "fewer)",
+           1, 256);
 }
 
 void add_traffic_run_options(CLI::App* cmd, TrafficOptions& opt, std::string& backend, bool& no_dateline) {

@@ -41,6 +41,10 @@ void add_traffic_options(CLI::App* cmd, TrafficOptions& opt, std::string& backen
 // debug flags); sweep specs of command traffic parse each point with them.
 void add_traffic_run_options(CLI::App* cmd, TrafficOptions& opt, std::string& backend, bool& no_dateline);
 
+// --threads for the commands that run one simulation at a time (traffic, run, compare), defaulting
+// to the cores this process may use (at most 8); sweeps run points in parallel instead.
+void add_threads_option(CLI::App* cmd, int& threads);
+
 // Options traffic reads only in some configurations (--hotspot-* with the hotspot pattern,
 // --no-dateline on a torus, --trace with RTL): given otherwise, a ConfigError naming the option.
 void check_traffic_reads(const CLI::App* cmd, const TrafficOptions& opt, bool no_dateline);

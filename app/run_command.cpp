@@ -30,6 +30,7 @@ void add_run_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
   auto* cmd = app.add_subcommand("run", "run a collective algorithm as node firmware, check every word");
   add_common_options(cmd, *c, false);
+  add_threads_option(cmd, c->opt.net.threads);
   auto progress = std::make_shared<ProgressChoice>();
   add_progress_flags(cmd, *progress);
   runners()["run"] = [c, progress]() {

@@ -255,6 +255,7 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
 
   engine.run(before, after);
   res.wall_seconds = engine.wall_seconds();
+  res.threads = engine.network().threads();
 
   const uint64_t cycles = engine.now();
   res.cycles_simulated = cycles;

@@ -64,6 +64,7 @@ struct TrafficResult {
   std::vector<uint64_t> node_injected, node_ejected;  // flits, whole run
   double wall_seconds = 0;
   uint64_t router_evals = 0;
+  int threads = 1;  // that evaluated the routers (NetworkParams::threads, or fewer on a small network)
   uint64_t flit_hops = 0;
   TrafficOptions options;          // as run: port model resolved into channel counts
   nlohmann::json to_json() const;  // deterministic: no wall time

@@ -10,18 +10,18 @@ package wn_pkg;
   // Some values exist for the C++ side only (the payload field).
   // verilator lint_off UNUSEDPARAM
   // ---- limits ----
-  // The largest verilated radix (cube:12 on a radix-12 router); CMake's WN_RTL_RADICES ends with
-  // it (systemc/router/rtl/rtl_radices_check.h).
-  localparam int max_ports_gp = 12;
+  // The largest radix (cube:14 on a radix-14 router); CMake's WN_RTL_RADICES ends at or below it
+  // (systemc/router/rtl/rtl_radices_check.h).
+  localparam int max_ports_gp = 14;
   // VMAX: the torus dateline splits the VCs into two classes, so at least 2. The C++ model keeps
-  // one bit per input VC in a 64-bit mask: max_ports_gp * max_vcs_gp + max_ports_gp <= 64.
+  // one bit per input VC in a mask: max_ports_gp * max_vcs_gp + max_ports_gp <= 128.
   localparam int max_vcs_gp = 4;
   // BMAX, FIFO slots per VC; a power of two because the FIFO is a ring.
   localparam int max_buf_gp = 16;
   // Mesh and torus dimensions (X, Y, Z).
   localparam int max_dims_gp = 3;
-  // Router address bits (4096 routers: 64x64, 16x16x16, cube:12); the flit's dest and src.
-  localparam int addr_width_gp = 12;
+  // Router address bits (16,384 routers: 128x128, 32x32x16, cube:14); the flit's dest and src.
+  localparam int addr_width_gp = 14;
   localparam int flit_width_gp = 64;
 
   // ---- widths derived from the limits ----

@@ -75,7 +75,7 @@ inline uint64_t body_payload(const PacketRecord& p, uint32_t id, int index) {
 // a head is in the network only between its packet's creation and its
 // delivery, i.e. its id is in [oldest undelivered id, next id), and add()
 // refuses to open a window of 2^WN_MSG_W ids (error naming the msg field;
-// reaching it needs 2^28 undelivered records in memory, about 30 GiB).
+// reaching it needs 2^WN_MSG_W = 2^24 undelivered records in memory, about 2 GiB).
 constexpr uint64_t kMsgTags = uint64_t{1} << layout::WN_MSG_W;
 // Ids themselves are 32-bit: a run creates at most 2^32 packets (add() refuses more).
 constexpr uint64_t kMaxPacketIds = uint64_t{1} << 32;

@@ -10,7 +10,7 @@ namespace wn {
 
 // The limits are the RTL's (rtl/wn_pkg.sv, generated into wormnet/wn_pkg.h): one edit there
 // changes the verilated routers and every C++ array sized here.
-constexpr int kMaxPorts = pkg::max_ports_gp;  // largest verilated radix (cube:12)
+constexpr int kMaxPorts = pkg::max_ports_gp;  // largest radix (cube:14)
 constexpr int kMaxVcs = pkg::max_vcs_gp;      // VMAX in rtl/README.md
 constexpr int kMaxBuf = pkg::max_buf_gp;      // BMAX
 constexpr int kMaxDims = pkg::max_dims_gp;    // mesh/torus dimensions

@@ -1,9 +1,12 @@
 #include "systemc/network/network.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "systemc/core/config_error.h"
 #include "systemc/core/flit.h"
+#include "systemc/network/router_pool.h"
 #include "systemc/router/lockstep/lockstep_router.h"
 #include "systemc/router/model/router_model.h"
 #include "systemc/router/router_timing.h"
@@ -12,6 +15,18 @@
 #include "wormnet/rtl_radices.h"
 
 namespace wn {
+
+namespace {
+// The C++ model for `ports` ports, with a test-only fault.
+std::unique_ptr<RouterUnit> model_router(int ports, ModelFault fault) {
+  auto m = make_model_router(ports);
+  if (ports <= RouterModel::kPortsFit)
+    static_cast<RouterModel&>(*m).set_fault(fault);
+  else
+    static_cast<WideRouterModel&>(*m).set_fault(fault);
+  return m;
+}
+}  // namespace
 
 Backend parse_backend(const std::string& s) {
   if (s == "rtl") return Backend::Rtl;
@@ -100,22 +115,20 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
       case Backend::Rtl:
         unit = params.rtl_trimmed ? make_rtl_router(topo.ports(), base) : make_rtl_router(topo.ports());
         break;
-      case Backend::Model: {
-        auto m = make_model_router();
-        static_cast<RouterModel&>(*m).set_fault(params.model_fault);
-        unit = std::move(m);
+      case Backend::Model:
+        unit = model_router(topo.ports(), params.model_fault);
         break;
-      }
       case Backend::Lockstep: {
-        auto m = make_model_router();
-        static_cast<RouterModel&>(*m).set_fault(params.model_fault);
+        auto m = model_router(topo.ports(), params.model_fault);
         unit = std::make_unique<LockstepRouter>(
             params.rtl_trimmed ? make_rtl_router(topo.ports(), base) : make_rtl_router(topo.ports()), std::move(m));
         break;
       }
     }
     unit->reset(topo.router_config(r, base));
-    if (params.backend == Backend::Model) models_.push_back(static_cast<RouterModel*>(unit.get()));
+    // The narrow model, called directly in cycle() (no virtual call); the wide one through the unit.
+    if (params.backend == Backend::Model && topo.ports() <= RouterModel::kPortsFit)
+      models_.push_back(static_cast<RouterModel*>(unit.get()));
     routers_.push_back(std::move(unit));
     for (int o = 0; o < topo.ports(); ++o) {
       const int nb = topo.neighbor(r, o);
@@ -123,6 +136,7 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
     }
   }
   evaluated_.reserve(size_t(n));
+  start_pool(params.threads);
   node_outputs_.reserve(size_t(n));
 }
 
@@ -170,8 +184,53 @@ void Network::evaluate_unit(int r, const RouterIn& in, RouterOut& out) {
   }
 }
 
+// A block is the work one thread takes at a time: enough routers that taking it (one atomic add)
+// and its cache misses are small against evaluating them. A verilated router costs ~10x the model.
+void Network::start_pool(int threads) {
+  const int n = topo_.nodes();
+  pool_block_ = params_.backend == Backend::Model ? 64 : 8;
+  // At least two blocks per thread, or the threads wait for each other more than they work.
+  const int useful = std::max(1, n / (2 * pool_block_));
+  threads = std::min(threads, useful);
+  if (threads < 2) return;
+  pool_ = std::make_unique<RouterPool>(threads);
+  pool_fn_ = [this](int lo, int hi) {
+    try {
+      evaluate_range(lo, hi);
+    } catch (...) {  // the lowest router's error, as one thread would have met it first
+      std::lock_guard<std::mutex> lock(pool_error_mutex_);
+      if (lo < pool_error_at_) {
+        pool_error_at_ = lo;
+        pool_error_ = std::current_exception();
+      }
+    }
+  };
+}
+
+int Network::threads() const { return pool_ ? pool_->threads() : 1; }
+
+void Network::evaluate_range(int lo, int hi) {
+  const uint8_t* const want = want_.data();
+  RouterModel* const* const models = models_.empty() ? nullptr : models_.data();
+  for (int r = lo; r < hi; ++r) {
+    if (!want[r]) continue;
+    if (models)
+      models[r]->cycle(in_[size_t(r)], out_[size_t(r)]);
+    else
+      evaluate_unit(r, in_[size_t(r)], out_[size_t(r)]);
+  }
+}
+
 void Network::cycle() {
   const int n = topo_.nodes();
+  // With a pool the routers are evaluated first, on every thread; the loop below then only carries
+  // their outputs, in router order as without one.
+  if (pool_) {
+    pool_error_ = nullptr;
+    pool_error_at_ = n;
+    pool_->run(n, pool_block_, pool_fn_);
+    if (pool_error_) std::rethrow_exception(pool_error_);
+  }
   // seen_ becomes next cycle's inputs; it held the inputs of the last cycle:
   // clear the valid bits of the routers that saw any (the evaluated ones).
   RouterIn* const next = seen_;
@@ -193,10 +252,12 @@ void Network::cycle() {
   for (int r = 0; r < n; ++r) {
     if (!want[r]) continue;
     RouterOut& out = out_[size_t(r)];
-    if (models)
-      models[r]->cycle(in_[size_t(r)], out);  // final class: a direct call
-    else
-      evaluate_unit(r, in_[size_t(r)], out);
+    if (!pool_) {
+      if (models)
+        models[r]->cycle(in_[size_t(r)], out);  // final class: a direct call
+      else
+        evaluate_unit(r, in_[size_t(r)], out);
+    }
     want_next[r] |= uint8_t(out.busy);
     ejected += popcount32(out.ej_valid);
     hops += carry(out, links + size_t(r) * kMaxPorts, next, want_next);

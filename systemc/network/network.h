@@ -5,7 +5,10 @@
 // large network almost free.
 #pragma once
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -28,6 +31,9 @@ struct NetworkParams {
   bool dateline = true;
   ModelFault model_fault = ModelFault::None;  // test-only: a fault of the C++ model (lock-step must catch it)
   bool rtl_trimmed = true;  // test-only: false keeps the fully verilated router where a trimmed one fits
+  // Threads that evaluate a cycle's routers (1: the caller alone). Results do not depend on it.
+  // A network too small to share out uses fewer (Network::threads()).
+  int threads = 1;
 };
 // Validates params against the topology; throws ConfigError naming the field.
 void validate(const Topology& topo, const NetworkParams& p);
@@ -47,7 +53,11 @@ RouterConfig base_router_config(const NetworkParams& p);
 // included: it checks the RTL against the model every cycle), or the verilated router's, probed.
 RouterTiming router_timing(const NetworkParams& p, int ports);
 
-class RouterModel;
+template <class Mask>
+class BasicRouterModel;
+using RouterModel = BasicRouterModel<uint64_t>;
+
+class RouterPool;
 
 class Network {
  public:
@@ -57,6 +67,8 @@ class Network {
   const Topology& topology() const { return topo_; }
   const NetworkParams& params() const { return params_; }
   const RouterTiming& timing() const { return timing_; }
+  // The threads that evaluate the routers (params().threads, or fewer on a small network).
+  int threads() const;
 
   // NI side. Before cycle(): set injection flits of this cycle.
   void inject(int node, int channel, uint64_t flit) {
@@ -131,6 +143,15 @@ class Network {
 
   // One edge of router r through the RouterUnit interface (RTL, lock-step).
   void evaluate_unit(int r, const RouterIn& in, RouterOut& out);
+  // The wanted routers of [lo, hi) evaluated (on a pool thread).
+  void evaluate_range(int lo, int hi);
+  void start_pool(int threads);
+  std::unique_ptr<RouterPool> pool_;
+  int pool_block_ = 1;  // routers per block handed to a pool thread
+  std::function<void(int, int)> pool_fn_;
+  std::mutex pool_error_mutex_;
+  std::exception_ptr pool_error_;
+  int pool_error_at_ = 0;
   struct Tracer;
   std::unique_ptr<Tracer> tracer_;
 };

@@ -17,21 +17,34 @@ constexpr int kMaxAddressBits = layout::WN_DEST_W;
 static_assert(layout::WN_SRC_W == layout::WN_DEST_W, "src and dest carry the same addresses");
 // A cube:D router has D network ports: the largest verilated radix bounds D, and so does the address.
 constexpr int kMaxCubeDims = kMaxPorts < kMaxAddressBits ? kMaxPorts : kMaxAddressBits;
-static_assert(kMaxCubeDims == 12, "update the cube:D text below");
+// The texts below spell the limits out so that `wormnet list` can show them as constants.
+#define WN_STR2(x) #x
+#define WN_STR(x) WN_STR2(x)
+#define WN_CUBE_DIMS 14
+static_assert(kMaxCubeDims == WN_CUBE_DIMS, "WN_CUBE_DIMS is kMaxCubeDims, for the texts");
 int bits_for(int k) {
   int w = 0;
   while ((1 << w) < k) ++w;
   return w;
 }
-const char* kAllowed = "mesh:AxB, mesh:AxBxC, torus:AxB, torus:AxBxC (each k >= 2), cube:D (D = 1..12)";
+const char* kAllowed =
+    "mesh:AxB, mesh:AxBxC, torus:AxB, torus:AxBxC (each k >= 2), cube:D (D = 1.." WN_STR(WN_CUBE_DIMS) ")";
+// The largest 2D and 3D networks of `bits` address bits, as examples in a message.
+std::string largest(int bits) {
+  return fmt::format("{}x{}, {}x{}x{}", 1 << (bits - bits / 2), 1 << (bits / 2), 1 << ((bits + 2) / 3),
+                     1 << ((bits + 1) / 3), 1 << (bits / 3));
+}
 }  // namespace
+
+int max_cube_dims() { return kMaxCubeDims; }
 
 const std::vector<TopologyKindInfo>& topology_kinds() {
   static const std::vector<TopologyKindInfo> kinds = {
       {"mesh", "mesh:AxB | mesh:AxBxC", "2D/3D mesh, dimension-order routing (X, then Y, then Z)"},
       {"torus", "torus:AxB | torus:AxBxC",
        "2D/3D torus, shortest direction per dimension (ties +), dateline VC classes"},
-      {"cube", "cube:D", "binary D-cube (D = 1..12), e-cube routing (lowest differing bit first)"},
+      {"cube", "cube:D",
+       "binary D-cube (D = 1.." WN_STR(WN_CUBE_DIMS) "), e-cube routing (lowest differing bit first)"},
   };
   return kinds;
 }
@@ -78,10 +91,11 @@ Topology::Topology(TopoKind kind, std::vector<int> k) : kind_(kind), k_(std::mov
     nodes_ *= ki;
   }
   if (addr_bits_ > kMaxAddressBits)
-    throw ConfigError(Param::topology,
-                      fmt::format("{} needs {} address bits, the flit's dest/src fields carry {} (at most "
-                                  "{} nodes, e.g. 64x64, 16x16x16 or cube:{}); use fewer nodes",
-                                  name(), addr_bits_, kMaxAddressBits, 1 << kMaxAddressBits, kMaxCubeDims));
+    throw ConfigError(
+        Param::topology,
+        fmt::format("{} needs {} address bits, the flit's dest/src fields carry {} (at most "
+                    "{} nodes, e.g. {} or cube:{}); use fewer nodes",
+                    name(), addr_bits_, kMaxAddressBits, 1 << kMaxAddressBits, largest(kMaxAddressBits), kMaxCubeDims));
   addr_.resize(size_t(nodes_));
   node_of_addr_.assign(size_t(1) << addr_bits_, -1);
   for (int n = 0; n < nodes_; ++n) {

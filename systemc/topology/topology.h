@@ -9,6 +9,9 @@
 
 namespace wn {
 
+// The largest cube:D (the router's radix and the flit's address bits bound it).
+int max_cube_dims();
+
 class Topology {
  public:
   // "mesh:8x8", "torus:4x4x4", "cube:6". Throws ConfigError(Param::topology, ...).

@@ -89,7 +89,7 @@ const BadInput kCases[] = {
      "allowed: a torus"},
     {"NoDatelineWithoutDeadlock", "check --topology torus:4x4 --no-dateline", "--no-dateline",
      "allowed: check --deadlock --no-dateline"},
-    {"HypercubeOnMesh", "run --topology mesh:4x4 --algorithm hc-single", "--topology", "allowed: cube:1..cube:12"},
+    {"HypercubeOnMesh", "run --topology mesh:4x4 --algorithm hc-single", "--topology", "allowed: cube:1..cube:14"},
     {"GroupOnHypercube", "run --topology cube:3 --algorithm hc-single --group 1,2", "--group", "allowed: no --group"},
     {"HotspotFractionNan", "traffic --pattern hotspot --hotspot-fraction nan", "--hotspot-fraction",
      "allowed: a number 0..1"},

@@ -22,12 +22,13 @@ using wn::test::wormnet;
 
 TEST(Cli, UnknownTopologyKind) { expect_config_error("traffic --topology ring:8", "--topology", "allowed: mesh:AxB"); }
 TEST(Cli, RadixBelowTwo) { expect_config_error("traffic --topology mesh:8x1", "--topology", "k = 1 < 2"); }
-TEST(Cli, CubeTooLarge) { expect_config_error("traffic --topology cube:13", "--topology", "D = 1..12"); }
-// The flit's dest/src fields hold 12 address bits (rtl/wn_pkg.sv): 64x64 fits, one more bit does not.
+TEST(Cli, CubeTooLarge) { expect_config_error("traffic --topology cube:15", "--topology", "D = 1..14"); }
+// The flit's dest/src fields hold 14 address bits (rtl/wn_pkg.sv): 128x128 fits, one more bit does not.
 TEST(Cli, TooManyAddressBits) {
-  expect_config_error("traffic --topology mesh:128x64", "--topology", "needs 13 address bits");
-  expect_config_error("traffic --topology torus:64x65", "--topology", "dest/src fields carry 12");
-  expect_config_error("traffic --topology mesh:16x16x17", "--topology", "at most 4096 nodes");
+  expect_config_error("traffic --topology mesh:256x128", "--topology", "needs 15 address bits");
+  expect_config_error("traffic --topology torus:128x129", "--topology", "dest/src fields carry 14");
+  expect_config_error("traffic --topology mesh:32x32x17", "--topology",
+                      "at most 16384 nodes, e.g. 128x128, 32x32x16 or cube:14");
 }
 TEST(Cli, PortsBeyondNetworkPorts) {
   expect_config_error("traffic --topology mesh:4x4 --ports 5", "--ports", "K = 1..4");

@@ -18,8 +18,8 @@ expect() {  # name, expected text, cmake -D arguments...
   fi
   rm -rf "$work/$name"
 }
-expect radices_descending "WORMNET_RTL_RADICES: '6,4'; allowed: ascending radices 2..12" -DWORMNET_RTL_RADICES=6,4
-expect radices_too_large "WORMNET_RTL_RADICES: '4;16'; allowed: ascending radices 2..12" "-DWORMNET_RTL_RADICES=4;16"
+expect radices_descending "WORMNET_RTL_RADICES: '6,4'; allowed: ascending radices 2..14" -DWORMNET_RTL_RADICES=6,4
+expect radices_too_large "WORMNET_RTL_RADICES: '4;16'; allowed: ascending radices 2..14" "-DWORMNET_RTL_RADICES=4;16"
 expect radices_word "allowed: ascending radices" -DWORMNET_RTL_RADICES=four
 expect trimmed_not_built "WORMNET_RTL_TRIMMED: '8'; allowed: radices of WORMNET_RTL_RADICES (4;6), auto, or empty" "-DWORMNET_RTL_RADICES=4;6" -DWORMNET_RTL_TRIMMED=8
 expect lint_word "WORMNET_RTL_LINT: 'loud'; allowed: report, strict" -DWORMNET_RTL_LINT=loud

@@ -85,12 +85,12 @@ Family family_hypercube() {
   Family f;
   f.name = "hypercube";
   f.summary = "Mathur & Johnsson: Hamiltonian-cycle all-to-all broadcast and reduction, and the paper's alternatives";
-  f.topologies = "cube:d only (d = 1..12), the whole cube";
+  f.topologies = fmt::format("cube:d only (d = 1..{}), the whole cube", max_cube_dims());
   f.supports = [](const Topology& topo) {
     return topo.kind() == TopoKind::Cube
                ? std::string()
-               : fmt::format("the hypercube family runs on a binary hypercube, not {}; allowed: cube:1..cube:12",
-                             topo.name());
+               : fmt::format("the hypercube family runs on a binary hypercube, not {}; allowed: cube:1..cube:{}",
+                             topo.name(), max_cube_dims());
   };
   f.options = {
       {"--order", "data order: blocks by binary or Gray-coded node number", "binary", {"binary", "gray"}},

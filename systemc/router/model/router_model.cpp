@@ -1,6 +1,7 @@
 #include "systemc/router/model/router_model.h"
 
 #include <cstring>
+#include <stdexcept>
 
 #include "systemc/core/flit.h"
 #include "systemc/topology/route_function.h"
@@ -8,20 +9,40 @@
 namespace wn {
 
 namespace {
+inline int ctz(uint32_t m) { return __builtin_ctz(m); }
+inline int ctz(uint64_t m) { return __builtin_ctzll(m); }
+inline int ctz(WideMask m) {
+  const auto lo = uint64_t(m);
+  return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll(uint64_t(m >> 64));
+}
 // Round robin (wn_rr_arbiter): the first set bit at or after `ptr`, else the
 // first set bit. `mask` must be non-zero.
-inline int rr_first(uint64_t mask, unsigned ptr) {
-  const uint64_t hi = ptr >= 64 ? 0 : mask & (~uint64_t{0} << ptr);
-  return __builtin_ctzll(hi ? hi : mask);
+template <class M>
+inline int rr_first(M mask, unsigned ptr) {
+  const M hi = ptr >= sizeof(M) * 8 ? M{0} : M(mask & (~M{0} << ptr));
+  return ctz(hi ? hi : mask);
 }
-inline uint64_t bit64(int i) { return uint64_t{1} << i; }
+template <class M>
+inline M bit(int i) {
+  return M{1} << i;
+}
 }  // namespace
 
-std::unique_ptr<RouterUnit> make_model_router() { return std::make_unique<RouterModel>(); }
+std::unique_ptr<RouterUnit> make_model_router(int ports) {
+  if (ports <= RouterModel::kPortsFit) return std::make_unique<RouterModel>();
+  return std::make_unique<WideRouterModel>();
+}
 
-RouterModel::RouterModel() { reset(RouterConfig{}); }
+template <class Mask>
+BasicRouterModel<Mask>::BasicRouterModel() {
+  reset(RouterConfig{});
+}
 
-void RouterModel::reset(const RouterConfig& cfg) {
+template <class Mask>
+void BasicRouterModel<Mask>::reset(const RouterConfig& cfg) {
+  // The network picks the mask width by the radix (make_model_router); a caller that does not is a bug.
+  if (cfg.ports > kPortsFit || cfg.inj > cfg.ports || cfg.ports < 1)
+    throw std::logic_error("router model: the radix does not fit this model's input-VC mask");
   cfg_ = cfg;
   P_ = cfg.ports;
   qinj_ = P_ * kMaxVcs;
@@ -52,8 +73,9 @@ void RouterModel::reset(const RouterConfig& cfg) {
 
 // wn_route_unit: the route of the front of IDLE input VC q (rtl/README.md §3), cached until the VC
 // is allocated: the front of an IDLE VC does not change, nor does the route.
-void RouterModel::route_front(int q) {
-  rv_ |= bit64(q);
+template <class Mask>
+void BasicRouterModel<Mask>::route_front(int q) {
+  rv_ |= bit<Mask>(q);
   const uint64_t f = fifo(q, head_[q]);
   if (!flit::is_head(f)) {  // only a broken upstream can do this; the RTL never requests either
     rt_out_[q] = kNoReq;
@@ -73,7 +95,8 @@ void RouterModel::route_front(int q) {
 // Every decision of a cycle uses the registered state at its start: VA is decided first and
 // applied last (vc_grant), because SA applies as it decides (a tail frees its output VC and IDLEs
 // its input VC only at the edge).
-void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
+template <class Mask>
+void BasicRouterModel<Mask>::cycle(const RouterIn& in, RouterOut& out) {
   out.out_valid = out.in_credit = out.inj_credit = out.ej_valid = 0;
   if (ne_) {
     Grant grants[2 * kMaxPorts];
@@ -90,25 +113,26 @@ void RouterModel::cycle(const RouterIn& in, RouterOut& out) {
 // wn_vc_allocator, decide: per network output one grant, round robin over q from va_ptr[o], the
 // winner taking the lowest free VC in its range; ejection channels free in increasing j, each to
 // the next requester from ej_ptr (ej_ptr <- last granted + 1).
-inline int RouterModel::vc_allocate(Grant* grants) {
+template <class Mask>
+inline int BasicRouterModel<Mask>::vc_allocate(Grant* grants) {
   int ngrants = 0;
-  const uint64_t idle = ne_ & ~act_;
+  const Mask idle = ne_ & ~act_;
   if (!idle) return 0;
-  for (uint64_t m = idle & ~rv_; m; m &= m - 1) route_front(__builtin_ctzll(m));
-  uint64_t req_net[kMaxPorts];
+  for (Mask m = idle & ~rv_; m; m &= m - 1) route_front(ctz(m));
+  Mask req_net[kMaxPorts];
   uint32_t nets = 0;
-  uint64_t req_ej = 0;
-  for (uint64_t m = idle; m; m &= m - 1) {
-    const int q = __builtin_ctzll(m);
+  Mask req_ej = 0;
+  for (Mask m = idle; m; m &= m - 1) {
+    const int q = ctz(m);
     const int o = rt_out_[q];
     if (o == kEjOut) {
-      req_ej |= bit64(q);
+      req_ej |= bit<Mask>(q);
     } else if (o != kNoReq && (rt_mask_[q] & ~obusy_[o])) {  // a free VC in its range
       if (!(nets >> o & 1)) {
         nets |= 1u << o;
         req_net[o] = 0;
       }
-      req_net[o] |= bit64(q);
+      req_net[o] |= bit<Mask>(q);
     }
   }
   for (; nets; nets &= nets - 1) {
@@ -121,7 +145,7 @@ inline int RouterModel::vc_allocate(Grant* grants) {
     int last = -1;
     for (uint32_t free = ej_mask_ & ~ejbusy_; free && req_ej; free &= free - 1) {
       const int q = rr_first(req_ej, ej_ptr_);
-      req_ej &= ~bit64(q);
+      req_ej &= ~bit<Mask>(q);
       grants[ngrants++] = {uint8_t(q), uint8_t(kEjOut + __builtin_ctz(free)), 0};
       last = q;
     }
@@ -131,8 +155,9 @@ inline int RouterModel::vc_allocate(Grant* grants) {
 }
 
 // wn_switch_allocator (separable, input first) and wn_crossbar: decide and apply.
-inline void RouterModel::switch_allocate(RouterOut& out) {
-  const uint64_t ready = ne_ & act_;
+template <class Mask>
+inline void BasicRouterModel<Mask>::switch_allocate(RouterOut& out) {
+  const Mask ready = ne_ & act_;
   if (!ready) return;
   uint8_t pick[2 * kMaxPorts];
   uint32_t req_out[2 * kMaxPorts];
@@ -143,19 +168,19 @@ inline void RouterModel::switch_allocate(RouterOut& out) {
   };
   // Stage 1, network ports: candidates are ACTIVE non-empty VCs with a credit (cr_; ejection
   // rows of credits_ never reach 0); round robin over v from sa_in_ptr[p].
-  const uint64_t cand_all = ready & cr_;
-  for (uint64_t m = cand_all & (bit64(qinj_) - 1); m;) {
-    const int p = __builtin_ctzll(m) / kMaxVcs;
+  const Mask cand_all = ready & cr_;
+  for (Mask m = cand_all & (bit<Mask>(qinj_) - 1); m;) {
+    const int p = ctz(m) / kMaxVcs;
     const int q0 = p * kMaxVcs;
     const uint32_t cand = uint32_t(m >> q0) & ((1u << kMaxVcs) - 1);
-    m &= ~(uint64_t((1u << kMaxVcs) - 1) << q0);
+    m &= ~(Mask((1u << kMaxVcs) - 1) << q0);
     const int v = rr_first(cand, sa_in_ptr_[p]);
     pick[p] = uint8_t(v);
     request(p, act_out_[q0 + v]);
   }
   // Stage 1, injection ports (one VC each).
-  for (uint64_t m = cand_all >> qinj_; m; m &= m - 1) {
-    const int i = __builtin_ctzll(m);
+  for (Mask m = cand_all >> qinj_; m; m &= m - 1) {
+    const int i = ctz(m);
     const int q = qinj_ + i;
     pick[P_ + i] = 0;
     request(P_ + i, act_out_[q]);
@@ -176,13 +201,13 @@ inline void RouterModel::switch_allocate(RouterOut& out) {
     const int q = s < P_ ? s * kMaxVcs + v : qinj_ + (s - P_);
     const uint64_t f = fifo(q, head_[q]);
     head_[q] = uint8_t((head_[q] + 1) & (kMaxBuf - 1));
-    ne_ &= ~(uint64_t(--size_[q] == 0) << q);
+    ne_ &= ~(Mask(--size_[q] == 0) << q);
     const uint32_t tail = uint32_t(flit::is_tail(f));
     if (o < kEjOut) {
       const int w = act_vc_[q];
       out.out_valid |= 1u << o;
       out.out_flit[o] = flit::with_vc(f, unsigned(w));
-      if (--credits_[o][w] == 0) cr_ &= ~bit64(q);
+      if (--credits_[o][w] == 0) cr_ &= ~bit<Mask>(q);
       obusy_[o] &= uint8_t(~(tail << w));
     } else {
       const int j = o - kEjOut;
@@ -201,35 +226,37 @@ inline void RouterModel::switch_allocate(RouterOut& out) {
       out.from_port[o] = uint8_t(kInjBase + (s - P_));
       out.inj_credit |= 1u << (s - P_);
     }
-    act_ &= ~(uint64_t(tail) << q);
-    cr_ &= ~(uint64_t(tail) << q);
+    act_ &= ~(Mask(tail) << q);
+    cr_ &= ~(Mask(tail) << q);
   }
 }
 
 // wn_vc_allocator, apply: the granted input VCs become ACTIVE on their output VC.
-inline void RouterModel::vc_grant(const Grant* grants, int n) {
+template <class Mask>
+inline void BasicRouterModel<Mask>::vc_grant(const Grant* grants, int n) {
   for (int g = 0; g < n; ++g) {
     const Grant& gr = grants[g];
-    act_ |= bit64(gr.q);
-    rv_ &= ~bit64(gr.q);
+    act_ |= bit<Mask>(gr.q);
+    rv_ &= ~bit<Mask>(gr.q);
     act_out_[gr.q] = gr.out;
     act_vc_[gr.q] = gr.vc;
     if (gr.out < kEjOut) {
       obusy_[gr.out] |= uint8_t(1u << gr.vc);
       owner_[gr.out][gr.vc] = gr.q;
       if (credits_[gr.out][gr.vc] > 0)
-        cr_ |= bit64(gr.q);
+        cr_ |= bit<Mask>(gr.q);
       else
-        cr_ &= ~bit64(gr.q);
+        cr_ &= ~bit<Mask>(gr.q);
     } else {
       ejbusy_ |= 1u << (gr.out - kEjOut);
-      cr_ |= bit64(gr.q);  // ejection channels always accept
+      cr_ |= bit<Mask>(gr.q);  // ejection channels always accept
     }
   }
 }
 
 // wn_output_unit: credits returned by the downstream routers.
-inline void RouterModel::credits_in(const RouterIn& in) {
+template <class Mask>
+inline void BasicRouterModel<Mask>::credits_in(const RouterIn& in) {
   uint32_t cm = in.out_credit & in_mask_;
   if (fault_ != ModelFault::None) {
     if (delayed_) {
@@ -255,22 +282,26 @@ inline void RouterModel::credits_in(const RouterIn& in) {
 
 // wn_input_unit: the flits of this edge into their VC FIFOs (at the front one cycle later at the
 // earliest).
-inline void RouterModel::buffer_write(const RouterIn& in) {
+template <class Mask>
+inline void BasicRouterModel<Mask>::buffer_write(const RouterIn& in) {
   for (uint32_t m = in.in_valid & in_mask_; m; m &= m - 1) {
     const int p = __builtin_ctz(m);
     const uint64_t f = in.in_flit[p];
     const int q = p * kMaxVcs + flit::vc(f);
     fifo(q, head_[q] + size_[q]) = f;
     ++size_[q];
-    ne_ |= bit64(q);
+    ne_ |= bit<Mask>(q);
   }
   for (uint32_t m = in.inj_valid & inj_mask_; m; m &= m - 1) {
     const int i = __builtin_ctz(m);
     const int q = qinj_ + i;
     fifo(q, head_[q] + size_[q]) = in.inj_flit[i];
     ++size_[q];
-    ne_ |= bit64(q);
+    ne_ |= bit<Mask>(q);
   }
 }
+
+template class BasicRouterModel<uint64_t>;
+template class BasicRouterModel<WideMask>;
 
 }  // namespace wn

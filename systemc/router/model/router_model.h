@@ -17,7 +17,8 @@
 // flits are written (wn_input_unit). The routing function is route() itself
 // (systemc/topology/route_function.h), shared with the checkers and the monitor.
 //
-// Speed: fixed arrays, one 64-bit mask per state bit over q, a ring FIFO per
+// Speed: fixed arrays, one mask per state bit over q (64 bits up to radix 12, 128 above: the
+// narrow one is faster and serves every 2D/3D network and cube:1..12), a ring FIFO per
 // input VC, the route of a waiting head computed once (the route is a pure
 // function of the head and the static configuration), and no work at all when
 // every FIFO is empty.
@@ -39,9 +40,16 @@ enum class ModelFault : uint8_t {
   CreditDropped,  // the first flit that leaves a network input returns no credit upstream
 };
 
-class RouterModel final : public RouterUnit {
+// Wide enough for kMaxPorts * kMaxVcs + kMaxPorts input VCs.
+__extension__ typedef unsigned __int128 WideMask;
+
+template <class Mask>
+class BasicRouterModel final : public RouterUnit {
  public:
-  RouterModel();
+  // The largest radix whose input VCs (every port's VMAX, then one per injection channel) fit Mask.
+  static constexpr int kPortsFit =
+      int(sizeof(Mask) * 8) / (kMaxVcs + 1) < kMaxPorts ? int(sizeof(Mask) * 8) / (kMaxVcs + 1) : kMaxPorts;
+  BasicRouterModel();
   void reset(const RouterConfig& cfg) override;
   void cycle(const RouterIn& in, RouterOut& out) override;
   const char* backend_name() const override { return "model"; }
@@ -55,7 +63,7 @@ class RouterModel final : public RouterUnit {
     uint8_t q, out, vc;  // out: network o, or kEjOut + j
   };
   static constexpr int kQ = kMaxPorts * kMaxVcs + kMaxPorts;  // input VCs
-  static_assert(kQ <= 64, "the model keeps one bit per input VC in a 64-bit mask");
+  static_assert(kQ <= int(sizeof(WideMask) * 8), "the wide model keeps one bit per input VC in its mask");
   // The limits come from rtl/wn_pkg.sv; the model's index arithmetic relies on these.
   static_assert(kMaxVcs >= 1 && (kMaxVcs & (kMaxVcs - 1)) == 0 && kMaxVcs <= 8,
                 "the model wraps VC pointers with & (kMaxVcs - 1) and keeps a VC mask in uint8_t");
@@ -76,10 +84,10 @@ class RouterModel final : public RouterUnit {
   uint8_t act_vc_[kQ];   // ACTIVE: output VC (0 for ejection)
   uint8_t rt_out_[kQ];   // cached route of an IDLE front head: network o, kEjOut, or kNoReq
   uint8_t rt_mask_[kQ];  // its VC range as a bit mask
-  uint64_t ne_ = 0;      // FIFO non-empty
-  uint64_t act_ = 0;     // ACTIVE
-  uint64_t rv_ = 0;      // rt_* valid (IDLE VC with its front routed)
-  uint64_t cr_ = 0;      // ACTIVE VC whose output VC has a credit (valid under act_)
+  Mask ne_ = 0;          // FIFO non-empty
+  Mask act_ = 0;         // ACTIVE
+  Mask rv_ = 0;          // rt_* valid (IDLE VC with its front routed)
+  Mask cr_ = 0;          // ACTIVE VC whose output VC has a credit (valid under act_)
 
   // Outputs.
   int8_t credits_[2 * kMaxPorts][kMaxVcs];  // by output code; ejection rows stay > 0
@@ -119,10 +127,15 @@ class RouterModel final : public RouterUnit {
   void buffer_write(const RouterIn& in);      // wn_input_unit: flits into the VC FIFOs
   // One credit back for network output VC (o, w); keeps cr_ in step.
   void credit_up(int o, int w) {
-    if (credits_[o][w]++ == 0 && (obusy_[o] >> w & 1)) cr_ |= uint64_t{1} << owner_[o][w];
+    if (credits_[o][w]++ == 0 && (obusy_[o] >> w & 1)) cr_ |= Mask{1} << owner_[o][w];
   }
 };
 
-std::unique_ptr<RouterUnit> make_model_router();
+// The model for a router of `ports` network ports (the narrow mask when it fits).
+using RouterModel = BasicRouterModel<uint64_t>;
+using WideRouterModel = BasicRouterModel<WideMask>;
+extern template class BasicRouterModel<uint64_t>;
+extern template class BasicRouterModel<WideMask>;
+std::unique_ptr<RouterUnit> make_model_router(int ports = RouterModel::kPortsFit);
 
 }  // namespace wn

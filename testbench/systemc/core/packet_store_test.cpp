@@ -89,9 +89,9 @@ TEST(PacketStore, WindowStaysSmallWhileMillionsOfPacketsPass) {
   RecordProperty("max_window", int(max_window));
 }
 
-// ---- the flit's msg field (28 bits) carries id mod 2^28 (rtl/README.md §1) ----
+// ---- the flit's msg field (24 bits) carries id mod 2^24 (rtl/README.md §1) ----
 TEST(PacketStore, TagIsTheIdBelowTwoToTheMsgWidth) {
-  EXPECT_EQ(kMsgTags, uint64_t{1} << 28);
+  EXPECT_EQ(kMsgTags, uint64_t{1} << 24);
   PacketStore s;
   for (uint32_t i = 0; i < 100; ++i) s.add(record(i));
   for (uint32_t i = 0; i < 100; ++i) EXPECT_EQ(s.id_of_tag(msg_tag(i)), i);
@@ -102,7 +102,7 @@ TEST(PacketStore, TagIsTheIdBelowTwoToTheMsgWidth) {
   EXPECT_FALSE(s.released(200));
 }
 
-// Ids crossing 2^28 (and 2 x 2^28): every undelivered id is found from its
+// Ids crossing 2^24 (and 2 x 2^24): every undelivered id is found from its
 // tag; a late duplicate of a delivered packet maps to the delivered id.
 TEST(PacketStore, TagWrapsAroundHarmlesslyWithinTheUndeliveredWindow) {
   for (const uint64_t first : {kMsgTags - 300, 2 * kMsgTags - 1}) {
@@ -124,9 +124,9 @@ TEST(PacketStore, TagWrapsAroundHarmlesslyWithinTheUndeliveredWindow) {
   }
 }
 
-// The window of undelivered ids must stay below 2^28 for the tags to tell them
+// The window of undelivered ids must stay below 2^24 for the tags to tell them
 // apart: add() refuses, naming the msg field, rather than alias two packets.
-// (The real limit needs 2^28 records; the test store caps the window at 64.)
+// (The real limit needs 2^24 records; the test store caps the window at 64.)
 TEST(PacketStore, RefusesAWindowTheMsgFieldCannotTellApart) {
   PacketStore s(kMsgTags - 10, 64);
   for (uint32_t i = 0; i < 64; ++i) s.add(record(i));
@@ -134,7 +134,7 @@ TEST(PacketStore, RefusesAWindowTheMsgFieldCannotTellApart) {
     s.add(record(64));
     FAIL() << "a 65th undelivered packet was accepted";
   } catch (const std::overflow_error& e) {
-    EXPECT_NE(std::string(e.what()).find("msg field (28 bits)"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("msg field (24 bits)"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("at most 64"), std::string::npos) << e.what();
   }
   s.release(uint32_t(kMsgTags - 10));  // the oldest is delivered: the window moves on

@@ -60,8 +60,8 @@ TEST(NetworkInterface, DuplicateStillStreamingWhenTheOriginalIsReleasedIsAnError
   EXPECT_EQ(engine.network().flits_in_network(), 0);
 }
 
-// ---- packet ids past 2^28: the flit's msg field wraps (rtl/README.md §1) ----
-// 600 packets numbered from 2^28 - 300, released on delivery as in a traffic
+// ---- packet ids past 2^24: the flit's msg field wraps (rtl/README.md §1) ----
+// 600 packets numbered from 2^24 - 300, released on delivery as in a traffic
 // run: half of them carry a tag that wrapped to 0.., yet every head maps back
 // to its packet (a wrong mapping is an "unknown id" or "corrupted" error).
 void run_across_tag_wrap(Backend backend) {

@@ -191,33 +191,33 @@ TEST_P(RouterUnitTest, IdleRouterIsNotBusy) {
   EXPECT_EQ(out_.out_valid | out_.ej_valid | out_.in_credit | out_.inj_credit, 0u);
 }
 
-// ---- header fields at their widest (rtl/README.md §1: dest/src 12, step 8, msg 28 bits) ----
+// ---- header fields at their widest (rtl/README.md §1: dest/src 14, step 8, msg 24 bits) ----
 // A head through one router, out of `port` (or ejected when port < 0): every
 // header bit arrives as sent, on the RTL exactly as on the model.
 TEST_P(RouterUnitTest, WidestHeaderFieldsRoundTrip) {
   constexpr uint32_t kMaxAddr = (1u << pkg::flit_dest_width_gp) - 1, kMaxStep = (1u << pkg::flit_step_width_gp) - 1;
   constexpr uint32_t kMaxMsg = (1u << pkg::flit_msg_width_gp) - 1;
-  static_assert(kMaxAddr == 4095 && kMaxMsg == (1u << 28) - 1, "the layout of rtl/README.md §1 (rtl/wn_pkg.sv)");
+  static_assert(kMaxAddr == 16383 && kMaxMsg == (1u << 24) - 1, "the layout of rtl/README.md §1 (rtl/wn_pkg.sv)");
   struct Case {
     RouterConfig cfg;
     uint32_t dest, src, step, msg;
     int out;  // network output, or kEj + 0
   };
-  const RouterConfig mesh = grid(TopoKind::Mesh, {64, 64}, {63, 63});
-  const RouterConfig torus = grid(TopoKind::Torus, {64, 64}, {0, 0});
+  const RouterConfig mesh = grid(TopoKind::Mesh, {128, 128}, {127, 127});
+  const RouterConfig torus = grid(TopoKind::Torus, {128, 128}, {0, 0});
   const std::vector<Case> cases = {
-      // cube:12: the highest address ejects at itself; bit 11 (port 11, the radix-12 router's last) routes
-      {cube(12, kMaxAddr), kMaxAddr, kMaxAddr, kMaxStep, kMaxMsg, kEj},
-      {cube(12, 0x7ff), kMaxAddr, 0, 0, kMaxMsg, 11},
-      {cube(12, kMaxAddr), 0x7ff, kMaxAddr, kMaxStep, 0x0aaaaaaa, 11},
-      {cube(12, 0), 0x800 | 0x1, 0x555, 0x55, 0x5555555, 0},
-      // 64x64: coordinates 6+6 bits; (63, 63) = 4095
+      // cube:14: the highest address ejects at itself; bit 13 (port 13, the radix-14 router's last) routes
+      {cube(14, kMaxAddr), kMaxAddr, kMaxAddr, kMaxStep, kMaxMsg, kEj},
+      {cube(14, 0x1fff), kMaxAddr, 0, 0, kMaxMsg, 13},
+      {cube(14, kMaxAddr), 0x1fff, kMaxAddr, kMaxStep, 0x0aaaaaa, 13},
+      {cube(14, 0), 0x2000 | 0x1, 0x1555, 0x55, 0x555555, 0},
+      // 128x128: coordinates 7+7 bits; (127, 127) = 16383
       {mesh, kMaxAddr, kMaxAddr, kMaxStep, kMaxMsg, kEj},
-      {mesh, pack(mesh, {63, 0}), kMaxAddr, 1, kMaxMsg - 1, 3},       // -Y
-      {mesh, pack(mesh, {0, 63}), 1, kMaxStep, 1, 1},                 // -X
-      {torus, pack(torus, {63, 0}), kMaxAddr, kMaxStep, kMaxMsg, 1},  // wrap -X
-      {torus, pack(torus, {0, 32}), kMaxAddr, kMaxStep, kMaxMsg, 2},  // tie k/2 goes +Y
-      {torus, pack(torus, {0, 33}), 0, 0, kMaxMsg, 3},
+      {mesh, pack(mesh, {127, 0}), kMaxAddr, 1, kMaxMsg - 1, 3},       // -Y
+      {mesh, pack(mesh, {0, 127}), 1, kMaxStep, 1, 1},                 // -X
+      {torus, pack(torus, {127, 0}), kMaxAddr, kMaxStep, kMaxMsg, 1},  // wrap -X
+      {torus, pack(torus, {0, 64}), kMaxAddr, kMaxStep, kMaxMsg, 2},   // tie k/2 goes +Y
+      {torus, pack(torus, {0, 65}), 0, 0, kMaxMsg, 3},
   };
   for (const Case& k : cases) {
     start(k.cfg);

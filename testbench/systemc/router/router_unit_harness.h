@@ -29,7 +29,9 @@ inline void PrintTo(const BackendEntry& b, std::ostream* os) { *os << b.name; }
 inline const std::vector<BackendEntry>& backends() {
   static const std::vector<BackendEntry> kBackends = {
       {"rtl", [](int ports) { return make_rtl_router(ports); }},
-      {"model", [](int) { return make_model_router(); }},
+      {"model", [](int ports) { return make_model_router(ports); }},
+      // The 128-bit-mask model (radix 13..14) on every case, so both widths are held to the same rules.
+      {"model_wide", [](int) { return std::make_unique<WideRouterModel>(); }},
   };
   return kBackends;
 }
