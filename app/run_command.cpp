@@ -19,6 +19,7 @@
 #include "app/run_options.h"
 #include "experiments/collective_run.h"
 #include "experiments/firmware_plugin.h"
+#include "experiments/json_stream.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
 #include "systemc/core/config_error.h"
@@ -65,10 +66,15 @@ void add_run_command(CLI::App& app) {
       r.options.run.progress = nullptr;
     }
     fmt::print("{}", r.summary());
-    if (!c->json.empty()) write_json_report(c->json, r.to_json());
+    // Streamed: a report of every message as one document or string would outweigh the run.
+    if (!c->json.empty()) stream_json_report(c->json, r.to_json_streamed());
     if (!c->csv.empty()) {
-      write_report(c->csv + "-channels.csv", r.channels_csv(), "--csv");
-      write_report(c->csv + "-messages.csv", r.messages_csv(), "--csv");
+      stream_report(
+          c->csv + "-channels.csv",
+          [&r](ReportOut& out) { r.channels_csv([&out](std::string_view s) { out.write(s); }); }, "--csv");
+      stream_report(
+          c->csv + "-messages.csv",
+          [&r](ReportOut& out) { r.messages_csv([&out](std::string_view s) { out.write(s); }); }, "--csv");
     }
     report_failure(r);
     return r.ok() ? 0 : 1;

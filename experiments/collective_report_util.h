@@ -1,5 +1,6 @@
-// Helpers shared by the reports of a firmware run (collective_report.cpp:
-// JSON and CSV; collective_summary.cpp: text and the simulated check).
+// Helpers shared by the reports of a firmware run (collective_report.cpp: JSON;
+// collective_detail.cpp: its lists and the CSV; collective_summary.cpp: text and
+// the simulated check).
 #pragma once
 #include <fmt/format.h>
 
@@ -46,5 +47,8 @@ inline std::string packet_text(const ScheduleRunResult& r, uint32_t pid) {
   const auto& msg = r.run.log.messages[m];
   return fmt::format("msg {} ({}->{} step {})", m, msg.src, msg.dst, msg.step);
 }
+
+// The JSON report's per-channel, per-message and per-node-step lists, reading `r`.
+std::vector<std::pair<std::string, StreamedJson::List>> detail_lists(const ScheduleRunResult& r);
 
 }  // namespace wn::fw::report

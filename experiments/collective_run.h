@@ -3,14 +3,17 @@
 // compared with its analytic cost.
 #pragma once
 #include <array>
+#include <functional>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "algorithms/registry.h"
 #include "algorithms/schedule_checker.h"
+#include "experiments/json_stream.h"
 #include "firmware/firmware_run.h"
 
 namespace wn::fw {
@@ -74,9 +77,16 @@ struct ScheduleRunResult {
   // Deterministic (no wall time). Without detail: the summary only, no
   // per-channel, per-message and per-node-step lists (GBs on big cubes).
   nlohmann::json to_json(bool detail = true) const;
+  // to_json(true) as a streamed report: those lists are built element by element while they are
+  // written (stream_json_report). It reads this result: keep the result until it is written.
+  StreamedJson to_json_streamed() const;
   std::string summary() const;  // human-readable, several lines
+  // The CSV tables per channel and per message, whole or row by row (header first) to `out`.
+  using CsvOut = std::function<void(std::string_view)>;
   std::string channels_csv() const;
   std::string messages_csv() const;
+  void channels_csv(const CsvOut& out) const;
+  void messages_csv(const CsvOut& out) const;
 };
 
 // The network of the options (topology, port model, network parameters), resolved once.

@@ -113,14 +113,26 @@ std::string not_a_report_path(const std::string& path) {
 
 // The report into `path` (checked by the caller): temporary file, every write, fsync and close
 // checked, then rename. On failure `why` is the errno text and no temporary file is left.
-bool write_atomic(const std::string& path, const std::string& text, std::string& why) {
+bool write_atomic(const std::string& path, const ReportProducer& produce, std::string& why) {
   TempFile t(path);
   const int fd = t.create();
-  bool ok = fd >= 0 && write_all(fd, text);
+  bool ok = fd >= 0;
+  int err = errno;
+  if (ok) {
+    try {
+      ReportOut out(fd);
+      produce(out);
+      out.flush();
+    } catch (const ReportOut::Failed& f) {
+      ok = false, err = f.err;
+    } catch (...) {
+      ::close(fd);  // the temporary file goes with `t`
+      throw;
+    }
+  }
   // fsync: a full or failing disk may only say so here (NFS, delayed allocation). EINVAL: a file
   // system without synchronisation, nothing to wait for.
-  if (ok && ::fsync(fd) != 0 && errno != EINVAL) ok = false;
-  int err = errno;
+  if (ok && ::fsync(fd) != 0 && errno != EINVAL) ok = false, err = errno;
   if (fd >= 0 && ::close(fd) != 0 && ok) ok = false, err = errno;
   if (ok && ::rename(t.name().c_str(), path.c_str()) != 0) ok = false, err = errno;
   if (!ok) {
@@ -131,18 +143,30 @@ bool write_atomic(const std::string& path, const std::string& text, std::string&
   return true;
 }
 
-bool write_stdout(const std::string& text, std::string& why) {
+bool write_stdout(const ReportProducer& produce, std::string& why) {
   // What the command printed before goes first; then the report straight to the descriptor.
-  if (std::fflush(stdout) != 0 || !write_all(STDOUT_FILENO, text)) {
+  if (std::fflush(stdout) != 0) {
     why = std::strerror(errno);
+    return false;
+  }
+  try {
+    ReportOut out(STDOUT_FILENO);
+    produce(out);
+    out.flush();
+  } catch (const ReportOut::Failed& f) {
+    why = std::strerror(f.err);
     return false;
   }
   return true;
 }
 
+ReportProducer whole(const std::string& text) {
+  return [&text](ReportOut& out) { out.write(text); };
+}
+
 }  // namespace
 
-bool write_all(int fd, const std::string& text) {
+bool write_all(int fd, std::string_view text) {
   size_t off = 0;
   while (off < text.size()) {
     const ssize_t w = ::write(fd, text.data() + off, std::min<size_t>(text.size() - off, size_t(1) << 20));
@@ -154,6 +178,23 @@ bool write_all(int fd, const std::string& text) {
     off += size_t(w);
   }
   return true;
+}
+
+void ReportOut::write(std::string_view s) {
+  // A text larger than the buffer goes straight through: a whole report is never copied.
+  if (buf_.size() + s.size() > kChunk) {
+    flush();
+    if (s.size() >= kChunk) {
+      if (!write_all(fd_, s)) throw Failed{errno};
+      return;
+    }
+  }
+  buf_.append(s);
+}
+
+void ReportOut::flush() {
+  if (!buf_.empty() && !write_all(fd_, buf_)) throw Failed{errno};
+  buf_.clear();
 }
 
 void check_output_path(const std::string& path, const ConfigField& field, bool stdout_ok) {
@@ -181,15 +222,19 @@ void check_writable(const std::string& path, const ConfigField& field) {
 }
 
 void write_report(const std::string& path, const std::string& text, const ConfigField& field) {
+  stream_report(path, whole(text), field);
+}
+
+void stream_report(const std::string& path, const ReportProducer& produce, const ConfigField& field) {
   if (path.empty()) return;
   std::string why;
   if (path == "-") {
-    if (!write_stdout(text, why))
+    if (!write_stdout(produce, why))
       throw ConfigError(field, fmt::format("cannot write to stdout ({}); allowed: a stdout with room, or a path", why));
     return;
   }
   check_output_path(path, field);  // again: the path may have changed while the simulation ran
-  if (!write_atomic(path, text, why))
+  if (!write_atomic(path, produce, why))
     throw ConfigError(field, fmt::format("cannot write '{}' ({}), nothing written; allowed: a path in a writable "
                                          "folder with room for it",
                                          path, why));
@@ -197,7 +242,7 @@ void write_report(const std::string& path, const std::string& text, const Config
 
 bool write_file_atomic(const std::string& path, const std::string& text, std::string& why) {
   why = not_a_report_path(path);
-  return why.empty() && write_atomic(path, text, why);
+  return why.empty() && write_atomic(path, whole(text), why);
 }
 
 nlohmann::json with_identity(nlohmann::json j) {

@@ -71,6 +71,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   // An exception thrown by the firmware (bad destination, ...), or null.
   std::exception_ptr error() const { return error_; }
   const std::vector<StepSpan>& steps() const { return steps_; }
+  std::vector<StepSpan> take_steps() { return std::move(steps_); }  // at the end of a run
   // Test-only: XOR `mask` into word 0 of the first data message this node receives.
   void set_receive_fault(Word mask) { fault_mask_ = mask; }
   // Keep a copy of the memory at the end of every step (golden-table tests, reports).

@@ -136,7 +136,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   for (auto& nd : nodes) {
     res.cycles = std::max(res.cycles, nd->finish_cycle());
     res.memory.push_back(std::move(nd->memory()));
-    res.steps.push_back(nd->steps());
+    res.steps.push_back(nd->take_steps());
     res.flits_injected += nd->ni.flits_injected();
   }
   for (const auto& e : sb.errors()) res.error += (res.error.empty() ? "" : "\n") + e;

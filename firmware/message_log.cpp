@@ -23,10 +23,19 @@ void MessageLog::renumber(std::vector<PacketRecord>& packets) {
     moved |= order[i] != i;
   }
   if (!moved) return;
-  std::vector<MessageRecord> sorted;
-  sorted.reserve(n);
-  for (uint32_t old : order) sorted.push_back(std::move(messages[old]));
-  messages = std::move(sorted);
+  // In place, cycle by cycle of the permutation: a sorted copy was a second log at the run's peak.
+  for (uint32_t i = 0; i < n; ++i) {
+    if (order[i] == i) continue;
+    MessageRecord held = std::move(messages[i]);
+    uint32_t j = i;
+    for (uint32_t k = order[j]; k != i; k = order[j]) {
+      messages[j] = std::move(messages[k]);
+      order[j] = j;
+      j = k;
+    }
+    messages[j] = std::move(held);
+    order[j] = j;
+  }
   for (uint32_t& m : message_of_packet)
     if (m < n) m = new_id[m];
   for (PacketRecord& p : packets)

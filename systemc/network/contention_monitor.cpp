@@ -40,7 +40,8 @@ std::map<std::pair<int, int>, ChannelCounters> ContentionMonitor::take_channels(
     cc.blocked = c.blocked;
     cc.credit_stall = c.credit_stall;
     cc.sa_loss = c.sa_loss;
-    cc.holders = std::move(holders_[i]);
+    cc.holders = holders_[i].top();
+    holders_[i] = BlockerTally();
     // Holds still open at the end count through the last observed edge.
     const int s0 = op < P_ ? op * V_ : P_ * V_ + (op - P_), ns = op < P_ ? V_ : 1;
     for (int w = 0; w < ns && observed_; ++w) {
@@ -74,7 +75,7 @@ Contention ContentionMonitor::class_of(uint32_t victim, uint32_t blocker) const 
   return store_[victim].step == store_[blocker].step ? Contention::Stepwise : Contention::Depth;
 }
 
-void ContentionMonitor::blame(uint32_t victim, const Candidate& c) {
+void ContentionMonitor::blame(uint32_t victim, const Candidate& c, uint64_t now) {
   ensure(victim);
   PacketContention& pc = packets_[victim];
   const bool flow = c.blocker < 0;
@@ -85,7 +86,19 @@ void ContentionMonitor::blame(uint32_t victim, const Candidate& c) {
   ++ch.blocked;
   if (flow) ++ch.credit_stall;
   if (c.sa_loss) ++ch.sa_loss;
-  if (!flow) ++holders_[size_t(c.r) * size_t(npo_) + size_t(c.out_idx)][uint32_t(c.blocker)];
+  if (!flow)
+    holders_[size_t(c.r) * size_t(npo_) + size_t(c.out_idx)].charge(
+        uint32_t(c.blocker), [this, now](uint32_t pid) { return blocks_no_more(pid, now); });
+}
+
+// Every cause names a packet with a flit or a held output in the router, or one whose tail left
+// an input or released an output at the previous edge (contention_causes.cpp): a packet whose
+// tail left the network at edge t (tail_ejected = t + 1) is charged at t + 1 at the latest.
+// Two edges more, for certainty.
+bool ContentionMonitor::blocks_no_more(uint32_t pid, uint64_t now) const {
+  if (!store_.valid(pid)) return false;  // a released record says nothing: kept counting
+  const uint64_t t = store_[pid].tail_ejected;
+  return t != kNever && now > t + 3;
 }
 
 // One cause per packet per edge: a named blocker beats flow control.
@@ -191,7 +204,7 @@ void ContentionMonitor::observe(uint64_t now) {
     if (h.waiting > 0) classify(r, now);
     if (h.buffered) body_stalls(r, now);
   }
-  for (const auto& [victim, c] : edge_) blame(victim, c);
+  for (const auto& [victim, c] : edge_) blame(victim, c, now);
   last_now_ = now;
   observed_ = true;
 }

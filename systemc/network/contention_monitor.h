@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "systemc/core/packet.h"
+#include "systemc/network/blocker_tally.h"
 #include "systemc/network/delay_ledger.h"
 #include "systemc/network/network.h"
 #include "systemc/network/occupancy.h"
@@ -63,7 +64,8 @@ struct ChannelCounters {
   uint64_t blocked = 0;                     // packet-cycles blocked waiting for this output (head waits + body stalls)
   uint64_t credit_stall = 0;                // ... of which flow-control (no holder, no winner)
   uint64_t sa_loss = 0;                     // ... of which lost to another packet in switch allocation
-  std::map<uint32_t, uint64_t> holders;     // blocking packet id -> cycles (holder or winner)
+  // Blocking packet id -> cycles (holder or winner): the kTopBlockers largest (blocker_tally.h).
+  std::map<uint32_t, uint64_t> holders;
 };
 
 class ContentionMonitor {
@@ -115,7 +117,7 @@ class ContentionMonitor {
   void head_entered(uint32_t id, const PacketRecord& p);
 
   void classify(int r, uint64_t now);
-  void blame(uint32_t victim, const Candidate& c);
+  void blame(uint32_t victim, const Candidate& c, uint64_t now);
   void propose(uint32_t victim, const Candidate& c, uint64_t now);
   void body_stalls(int r, uint64_t now);
   // Delay view: one stall edge of a head, and a flit leaving its input slot.
@@ -125,6 +127,8 @@ class ContentionMonitor {
     return c.port ? Contention::Port : c.blocker < 0 ? Contention::Flow : class_of(victim, uint32_t(c.blocker));
   }
   Contention class_of(uint32_t victim, uint32_t blocker) const;
+  // Packet `pid` cannot be charged as a blocker at edge `now` or later (its holders count is final).
+  bool blocks_no_more(uint32_t pid, uint64_t now) const;
   void ensure(uint32_t id);
   Chan& chan(int r, int op) {
     const size_t i = size_t(r) * size_t(npo_) + size_t(op);
@@ -140,8 +144,8 @@ class ContentionMonitor {
   std::vector<uint64_t> last_dep_;  // [input slot]: edge of its last flit out (body flits' gaps)
   std::vector<RouterConfig> cfg_;   // [router]: for the route of a waiting head
   std::vector<PacketContention> packets_;
-  std::vector<Chan> chans_;                            // [router * npo_ + output port]
-  std::vector<std::map<uint32_t, uint64_t>> holders_;  // same index, touched on blocked cycles only
+  std::vector<Chan> chans_;            // [router * npo_ + output port]
+  std::vector<BlockerTally> holders_;  // same index, touched on blocked cycles only
   std::vector<uint8_t> touched_;
   std::vector<InjectionCounters> inj_;  // [node * I + channel]
   std::vector<uint8_t> inj_touched_;

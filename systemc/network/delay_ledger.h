@@ -67,7 +67,9 @@ class LedgerPool {
   };
   // Runs [first, end) of `runs`, oldest first. Kept whole (no merging): a
   // gap can hold many causes, and each cycle keeps its own. A released
-  // ledger keeps its capacity for the next flit, so steady state allocates nothing.
+  // ledger keeps a small capacity for the next flit (kKeptRuns), so steady
+  // state allocates little.
+  static constexpr size_t kKeptRuns = 8;
   struct Ledger {
     std::vector<Run> runs;
     size_t first = 0;

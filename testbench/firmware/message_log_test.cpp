@@ -3,6 +3,10 @@
 // follows the renumbering.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <numeric>
+#include <random>
+
 #include "firmware/message_log.h"
 
 namespace wn::fw {
@@ -46,6 +50,32 @@ TEST(MessageLog, RenumberKeepsACanonicalLogAsItIs) {
   EXPECT_EQ(log.messages[1].src, 1);
   EXPECT_EQ(log.message_of_packet, (std::vector<uint32_t>{0, 1, 2}));
   EXPECT_EQ(packets[2].message, 2u);
+}
+
+// Many messages in a shuffled order: the log is sorted in place, cycle by cycle of the
+// permutation; the result is what a stable sort gives, and every packet follows its message.
+TEST(MessageLog, RenumberOfALongShuffledLogIsAStableSort) {
+  std::mt19937 rng(3);
+  MessageLog log;
+  for (int i = 0; i < 5000; ++i) {
+    log.messages.push_back(msg(int(rng() % 50), i, rng() % 200));
+    log.messages.back().words = uint32_t(i);  // identity: the message's original id
+  }
+  std::vector<uint32_t> want(log.messages.size());
+  std::iota(want.begin(), want.end(), 0u);
+  std::stable_sort(want.begin(), want.end(), [&](uint32_t a, uint32_t b) {
+    const MessageRecord &x = log.messages[a], &y = log.messages[b];
+    return x.issued != y.issued ? x.issued < y.issued : x.src < y.src;
+  });
+  for (uint32_t m = 0; m < log.messages.size(); ++m) log.message_of_packet.push_back(m);
+  std::vector<PacketRecord> packets(log.messages.size());
+  for (size_t p = 0; p < packets.size(); ++p) packets[p].message = uint32_t(p);
+  log.renumber(packets);
+  for (uint32_t i = 0; i < want.size(); ++i) ASSERT_EQ(log.messages[i].words, want[i]) << i;
+  for (uint32_t p = 0; p < packets.size(); ++p) {
+    EXPECT_EQ(log.messages[log.message_of_packet[p]].words, p) << p;
+    EXPECT_EQ(packets[p].message, log.message_of_packet[p]) << p;
+  }
 }
 
 }  // namespace
