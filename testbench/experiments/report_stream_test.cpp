@@ -16,25 +16,16 @@
 #include "experiments/collective_run.h"
 #include "experiments/json_stream.h"
 #include "experiments/report_file.h"
+#include "testbench/app/cli_helpers.h"
 
 namespace wn {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string slurp(const std::string& path) {
-  std::ifstream f(path);
-  std::stringstream ss;
-  ss << f.rdbuf();
-  return ss.str();
-}
+using test::slurp;
 
-std::string scratch(const std::string& name) {
-  const std::string d = std::string(WN_BINARY_DIR) + "/report_stream_test/" + name;
-  fs::remove_all(d);
-  fs::create_directories(d);
-  return d;
-}
+std::string scratch(const std::string& name) { return test::fresh_dir("report_stream_test", name); }
 
 // What write_json_report writes for the whole document.
 std::string old_way(const nlohmann::json& j) { return with_identity(j).dump(2) + "\n"; }
