@@ -1,5 +1,5 @@
-// Recursive halving over a list (the thesis's RD / U-mesh, Tsai's thesis
-// §2.2): the holder of positions [left, right] splits at floor((left+right)/2),
+// Recursive halving over a list (the thesis's RD / U-mesh, Tsai's thesis):
+// the holder of positions [left, right] splits at floor((left+right)/2),
 // sends to the first position of the other half, which becomes responsible
 // for it, and both go on. Broadcasts, dimensional broadcasts and scatters of
 // several families walk the same tree.
@@ -15,7 +15,7 @@ namespace wn::alg {
 inline void halving(int n, int holder, const std::function<void(int, int, int, int, uint32_t)>& visit) {
   std::function<void(int, int, int, uint32_t)> rd = [&](int left, int right, int h, uint32_t step) {
     while (left < right) {
-      const int c = (left + right) / 2;  // floor split (thesis pseudo-code, §2.2)
+      const int c = (left + right) / 2;  // floor split: ours, the thesis only halves the list
       int dest, lo, hi;
       if (h <= c) {
         dest = c + 1, lo = c + 1, hi = right;

@@ -1,6 +1,6 @@
 // Static schedule checker (no simulation): for a schedule on a topology with
 // its routing function, per step: which directed channels two messages of the
-// same step share (predicted stepwise contention, thesis §1.6 condition 1),
+// same step share (predicted stepwise contention, as Tsai's thesis defines it),
 // nodes that send or receive more messages in a step than they have ports
 // (condition 2), delivery problems (a node receiving twice in an exactly-once
 // operation, final memory of the timing-free run differing from the oracle),

@@ -1,5 +1,5 @@
-// The EDN thesis's closed-form broadcast costs (Tsai's thesis, §3.4,
-// Table 5.3 of §3.6), evaluated in this network's units so a run prints the
+// The EDN thesis's closed-form broadcast costs (Tsai's thesis: torus Eqs 4.1,
+// 4.2 of Ch 4, mesh Table 5.3 of Ch 5), evaluated in this network's units so a run prints the
 // thesis's number next to the measured one. The thesis's unicast is
 // alpha + h beta + beta L + gamma with one beta for a hop and for a byte; our
 // router's zero-load unicast is alpha + 3(h+1) + F - 1 + gamma (rtl/README.md),

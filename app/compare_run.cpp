@@ -2,7 +2,7 @@
 // elaborates once per process). Built-in algorithms run at every size and source; a schedule
 // file fixes its own size and root, so it runs once per port model. With several sources or
 // sizes the table shows, per algorithm x port model x size, the mean over the sources of the
-// average and maximum latency of Tsai's thesis (§4.4).
+// average and maximum latency of Tsai's thesis (its Ch 3 and Ch 4 simulations).
 #include <fmt/format.h>
 
 #include <cstdio>

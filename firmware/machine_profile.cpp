@@ -14,29 +14,42 @@ namespace wn::fw {
 const std::vector<MachineProfile>& machine_profiles() {
   static const std::vector<MachineProfile> profiles = {
       {"ideal", "no software overhead: alpha = gamma = 0, 1 GHz, 4-byte flits", 1.0, 4, 0, 0, 0, 0, 0},
-      // 0.45 us/byte, 170 us send+receive startup split evenly (thesis §4.4,
-      // MultiSim nCUBE-2 parameters): 4-byte flit = 1.8 us; (44+44+6)*1.8 = 169.2 us.
-      {"ncube2", "Tsai thesis §4.4: 0.45 us/byte, 170 us startup (85 + 85)", 1800.0, 4, 44, 44, 0, 0, 0},
+      // 0.45 us/byte, 170 us send+receive startup split evenly (the thesis's
+      // MultiSim nCUBE-2 parameters of Ch 3, Figs 3.14-3.15; the split is not
+      // given): 4-byte flit = 1.8 us; (44+44+6)*1.8 = 169.2 us.
+      {"ncube2", "Tsai thesis Ch 3 (Figs 3.14-3.15): 0.45 us/byte, 170 us startup (85 + 85)", 1800.0, 4, 44, 44, 0, 0,
+       0},
       // 300 MB/s per channel, 1.5 us startup = 0.75 send + 0.75 receive
-      // (thesis §4.4, 3D experiments): 4-byte flit = 13.33 ns; (53+53+6)*13.33 = 1.49 us.
-      {"t3d", "Tsai thesis §4.4: 300 MB/s, 1.5 us startup (0.75 + 0.75)", 4000.0 / 300.0, 4, 53, 53, 0, 0, 0},
-      // beta = 29 us start-up, tau = 0.12 us/byte (Bruck §7.1, 64-node SP-1):
-      // 4-byte flit = 0.48 us; (27+27+6)*0.48 = 28.8 us.
-      {"sp1", "Bruck et al. §7.1: beta = 29 us, tau = 0.12 us/byte", 480.0, 4, 27, 27, 0, 0, 0},
-      // CM-200 (Mathur & Johnsson §1, §4.4): a pair of 32-bit words per
-      // exchange on the two channels of a link (8-byte flit) and the measured
-      // per-word time a2 = 5.69 us (single-cycle fit): one flit per link every
-      // 11.38 us. The measured step startup (a1 = 24.3 us, b1 = 41.9 us) is
-      // below the router's own pipeline (3 cycles per router: 6 cycles =
-      // 68 us at one hop), so alpha = gamma = 0 and the pipeline is the
-      // startup. Index computation (Table 8's model, N = 64..512, M' = 256):
-      // 1.16-1.40 us per reordered 32-bit word; 0.1 cycle = 1.14 us. The
-      // reduction's arithmetic: the single-cycle reduction is 4-6 % slower
-      // than the broadcast (Table 13 vs Table 4 without the transpose);
-      // 0.025 cycle = 0.28 us per combined 32-bit word gives 5 % at N = 16.
+      // (the thesis's T3D parameters, Ch 3, Figs 3.16-3.17; the split is stated
+      // for the 3D runs, Fig 3.25): 4-byte flit = 13.33 ns; (53+53+6)*13.33 = 1.49 us.
+      {"t3d", "Tsai thesis Ch 3 (Figs 3.16-3.17, 3.25): 300 MB/s, 1.5 us startup (0.75 + 0.75)", 4000.0 / 300.0, 4, 53,
+       53, 0, 0, 0},
+      // Bruck et al. §3.5 (64-node SP-1): start-up beta ~ 29 us, 8.5 MB/s
+      // sustained, i.e. tau < 0.12 us/byte: 4-byte flit = 0.48 us;
+      // (27+27+6)*0.48 = 28.8 us. This reproduces the paper's linear model with
+      // those parameters, not the SP-1 measurements (no SP-1 switch network, no
+      // copy/pack costs).
+      {"sp1", "Bruck et al. §3.5: beta = 29 us, tau = 0.12 us/byte (SP-1 linear model)", 480.0, 4, 27, 27, 0, 0, 0},
+      // CM-200 (Mathur & Johnsson): a pair of 32-bit words per exchange on the
+      // two channels of a link (8-byte flit) at the paper's single-cycle fit
+      // a2 = 5.69 us per 32-bit word, which reproduces Table 8's 1-cyc AABC
+      // column (the table HypercubeCalibration compares with): one flit per
+      // link every 11.38 us. The fitted step startup (a1 = 24.3 us, b1 =
+      // 41.9 us) is below the router's own pipeline (3 cycles per router: 6
+      // cycles = 68 us at one hop), so alpha = gamma = 0 and the pipeline is
+      // the startup. Index computation, fitted on Table 8 (M' = 256, N =
+      // 64..512): the paper's fitted model gives 1.16-1.40 us per reordered
+      // 32-bit word, the measured Comp. column 1.07-1.41 us; 0.1 cycle =
+      // 1.14 us (compared with Table 7's crossover, HypercubeTrends). The
+      // reduction's arithmetic, fitted on Table 13 vs Table 4 without the
+      // transpose (N = 16), the comparison HypercubeCalibration makes: the
+      // single-cycle reduction is +5.2 % over the broadcast there at 256
+      // words (4-6 % only from 128 words on: -11.5 % at 4 words, +5.8 % at
+      // 1024); 0.025 cycle = 0.28 us per combined 32-bit word gives +4.96 %
+      // at 256 words.
       {"cm200",
-       "Mathur & Johnsson §4.4: 2 words/flit at a2 = 5.69 us/word; startup = router pipeline; "
-       "0.1 cycle/computed index; 0.025 cycle/combined word",
+       "Mathur & Johnsson: 2 words/flit at a2 = 5.69 us/word (Table 8); startup = router pipeline; "
+       "0.1 cycle/computed index (Table 8); 0.025 cycle/combined word (Tables 13 vs 4)",
        11380.0, 8, 0, 0, 0, 0, 0.025, 0.1},
   };
   return profiles;

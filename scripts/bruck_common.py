@@ -4,7 +4,7 @@ import math
 import re
 import sys
 
-SPEC_BETA_US, SPEC_TAU_US = 29.0, 0.12  # Bruck et al. (the paper's SP-1 parameters)
+SP1_BETA_US, SP1_TAU_US = 29.0, 0.12  # Bruck et al. §3.5: SP-1 start-up ~29 us, 8.5 MB/s sustained (tau < 0.12 us/B)
 NETS = ["cube:6", "mesh:8x8", "torus:8x8"]
 PORTS = ["one", "2", "3", "all"]
 
@@ -70,14 +70,14 @@ def c2_one_port(n, r):
     return tot
 
 
-def model_us(n, r, b, beta=SPEC_BETA_US, tau=SPEC_TAU_US):
+def model_us(n, r, b, beta=SP1_BETA_US, tau=SP1_TAU_US):
     return c1_exact(n, r) * beta + c2_one_port(n, r) * b * tau
 
 
-def best_radices(n, b, spec):
+def best_radices(n, b, sp1_params):
     """Every r in 2..n of least linear-model time, exactly (integers): the SP-1's measured 29 us / 0.12 us/B
     (in units of 0.01 us), or ours, 60 cycles / 0.25 cycle per byte (in quarter cycles)."""
-    cost = {r: (2900 * c1_exact(n, r) + 12 * b * c2_one_port(n, r)) if spec else
+    cost = {r: (2900 * c1_exact(n, r) + 12 * b * c2_one_port(n, r)) if sp1_params else
             (240 * c1_exact(n, r) + b * c2_one_port(n, r)) for r in range(2, n + 1)}
     lo = min(cost.values())
     return [r for r in cost if cost[r] == lo]

@@ -30,7 +30,7 @@ compare() {  # json, args...
   "$W" compare "$@" --backend model -j "$J" --json "$json" >/dev/null
 }
 
-# 1. SP-1 (§7): n = 64, one-port index, r = 2..64, b = 8..1024 B, three networks.
+# 1. SP-1 (the paper's §3.5): n = 64, one-port index, r = 2..64, b = 8..1024 B, three networks.
 if want sp1; then
   sweep experiments/specs/bruck_sp1.yaml "$JSON_DIR/sp1.jsonl"
   scripts/bruck_tables.py sp1 "$JSON_DIR/sp1.jsonl" --plot "$OUT/sp1.png" | tee "$OUT/sp1.txt"

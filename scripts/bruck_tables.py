@@ -25,7 +25,7 @@ import os
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from bruck_plot import sp1_plot  # noqa: E402
 from debian_python import require  # noqa: E402
-from bruck_common import SPEC_BETA_US, SPEC_TAU_US, NETS, PORTS, load, norm, ceil_log, c1_exact, c2_one_port, model_us, best_radices, crossings, fit, kc, cont_cells  # noqa: E402
+from bruck_common import SP1_BETA_US, SP1_TAU_US, NETS, PORTS, load, norm, ceil_log, c1_exact, c2_one_port, model_us, best_radices, crossings, fit, kc, cont_cells  # noqa: E402
 
 
 def sp1(recs, plot=None):
@@ -78,7 +78,7 @@ def sp1(recs, plot=None):
     print(f"\n### Break-even b* between r={lo} and r={hi} (T(r={lo}) - T(r={hi}) changes sign)\n")
     c1l, c1h = c1_exact(n, lo), c1_exact(n, hi)
     c2l, c2h = c2_one_port(n, lo), c2_one_port(n, hi)
-    ana = (c1h - c1l) * SPEC_BETA_US / ((c2l - c2h) * SPEC_TAU_US)
+    ana = (c1h - c1l) * SP1_BETA_US / ((c2l - c2h) * SP1_TAU_US)
     ours = (c1h - c1l) * 60 / ((c2l - c2h) * 0.25)
     print(f"- SP-1 model (beta = 29 us, tau = 0.12 us/B): b* = ({c1h}-{c1l})*29 / (({c2l}-{c2h})*0.12) = {ana:.2f} B")
     print(f"- our linear model (beta = 60 cycles, tau = 1/4 cycle per byte): b* = ({c1h}-{c1l})*60 / "

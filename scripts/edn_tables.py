@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Markdown tables of the EDN trend experiments (docs/papers/edn.md).
 
-  scripts/edn_tables.py mesh PROFILE W...   EDN vs RD mean max latency per size, measured (§4.5 formula)
-  scripts/edn_tables.py torus               EDN vs U-torus, measured (Eq 4.1 / 4.2 as §4.5 evaluates them)
+  scripts/edn_tables.py mesh PROFILE W...   EDN vs RD mean max latency per size, measured (the thesis's Ch-3 formula)
+  scripts/edn_tables.py torus               EDN vs U-torus, measured (Eq 4.1 / 4.2 evaluated)
   scripts/edn_tables.py ports               one / 3 / all ports on mesh:16x16
 
 Reads the tables scripts/edn_trends.sh wrote to docs/papers/edn/NAME.txt.

@@ -10,7 +10,7 @@
 //   IN  [0, n)    block t = B[me -> t], read-only
 //   OUT [n, 2n)   block s = B[s -> me] at the end (Phase 3)
 //   TMP [2n, 3n)  Phase 1 rotation, then Phase 2 in place (offset t keeps its
-//                 block-id); at the end TMP[t] = B[(me - t) mod n -> me] (§4.8)
+//                 block-id); at the end TMP[t] = B[(me - t) mod n -> me]
 // Concatenation memory (as ring-allgather): OUT [0, n) block j = B[j] at the
 // end, B[me] given at OUT[me]; TMP [n, 2n), TMP[u] = B[(me - u) mod n] once
 // filled (positive offsets: the mirror of the paper's Fig. 9).
@@ -23,7 +23,7 @@
 
 namespace wn::alg::bruck {
 
-// ---- index (§4.2, §4.4, §4.7) ----
+// ---- index (the paper's Section 3, Appendix A) ----
 struct IndexStep {
   int x = 0;          // subphase (radix-r digit)
   int z = 0;          // step: digit value 1..h_x-1
@@ -33,7 +33,8 @@ struct IndexStep {
 std::vector<std::vector<IndexStep>> index_rounds(int n, int r, int k);
 // Offsets t in [0, n) with digit x of t (radix r) equal to z, as runs [begin, end).
 std::vector<std::pair<uint32_t, uint32_t>> index_offsets(int n, int r, uint32_t dist, int z);
-// §4.4 closed forms (used by --radix auto and for people; tests measure the run).
+// Exact closed forms (ours; the paper gives upper bounds), used by --radix auto and for people;
+// tests measure the run.
 int index_c1(int n, int r, int k);
 uint64_t index_c2_blocks(int n, int r, int k);
 Schedule build_index(int n, int r, int k, uint32_t words);
@@ -49,7 +50,7 @@ struct RadixChoice {
 };
 RadixChoice choose_radix(int n, int k, uint32_t words, double beta, double tau_per_word);
 
-// ---- concatenation (§6) ----
+// ---- concatenation (the paper's Section 4, Appendix B) ----
 struct Segment {  // rows [row_begin, row_end) of table column col (node n1 + col of T_0)
   uint32_t col = 0, row_begin = 0, row_end = 0;
 };

@@ -1,11 +1,12 @@
-// Bruck concatenation, k-port (§6): d-1 circulant rounds multiply the held
+// Bruck concatenation, k-port (the paper's Section 4): d-1 circulant rounds multiply the held
 // blocks by k+1 (Thm 4.1), then one last round covers the remaining n2 ranks
 // of every tree by partitioning the b x n2 table (rows = words of a block,
 // column c = rank n1 + c of T_0) over k ports (Prop 4.2). The partition is the
 // first of: column-major chunks of a = ceil(b*n2/k) cells (reproduces Table 1),
-// the span-limited greedy (§6.3), whole columns (the Remark: C1 kept, C2 at
-// most b-1 above the bound, the exceptional range of §8.2 K12). Offsets are
-// made distinct right to left (§6.4), so no rank sends twice to one rank.
+// the span-limited greedy (ours), whole columns (the paper's Remark: C1 kept, C2 at
+// most b-1 above the bound, in the exceptional range; oracle K12). Offsets are
+// made distinct right to left (ours: the paper does not say whether a rank may
+// send twice to one rank), so no rank sends twice to one rank.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -126,7 +127,7 @@ Schedule build_concat(const ConcatPlan& p) {
       }
       prog.push_back(std::move(st));
     }
-    Step last;  // Phase B (§6.5)
+    Step last;  // Phase B, the last round
     last.tag = uint32_t(p.d - 1);
     if (p.d == 1) last.locals.push_back({{{uint32_t(v) * m, m}}, {{tmp, m}}, {}});
     for (const Area& a : p.last) {

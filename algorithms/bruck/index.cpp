@@ -1,7 +1,9 @@
-// Bruck index, radix r, k-port (§4.2, §4.7): Phase 1 rotates IN up by me into
+// Bruck index, radix r, k-port (the paper's Section 3 and Appendix A; k ports:
+// §3.4): Phase 1 rotates IN up by me into
 // TMP, Phase 2 moves every block-id t by t ranks in radix-r digits (one round =
 // up to k steps z of one subphase, consecutive), Phase 3 is the pseudocode's
-// line 22, OUT[s] = TMP[(me - s) mod n] (a reversal, §9 erratum 1).
+// line 22, OUT[s] = TMP[(me - s) mod n] (a reversal and a rotation: the prose's
+// rotation alone would leave the blocks in reverse order).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -150,7 +152,7 @@ Schedule build_index(int n, int r, int k, uint32_t m) {
   s.expected = [n, m, out_base, tmp_base](int me, uint32_t a) -> std::optional<Word> {
     if (a < out_base) return data_word(me, a / m, a % m, n, m);
     if (a < tmp_base) return data_word(int((a - out_base) / m), uint32_t(me), (a - out_base) % m, n, m);
-    const uint32_t t = (a - tmp_base) / m;  // after Phase 2 (§4.8): B[(me - t) mod n -> me]
+    const uint32_t t = (a - tmp_base) / m;  // after Phase 2: B[(me - t) mod n -> me]
     return data_word(int(mod(int64_t(me) - t, n)), uint32_t(me), (a - tmp_base) % m, n, m);
   };
   return s;

@@ -1,8 +1,9 @@
-// Schedule synthesis with a SAT solver (docs/guide/synth.md; EDN thesis §2.6-§2.7): the
+// Schedule synthesis with a SAT solver (docs/guide/synth.md; the EDN thesis's non-power-of-two
+// and 3D meshes, Ch 3, Tables 3.2-3.5, whose figures are lost): the
 // fewest steps in which a broadcast (or a reduction) reaches every node of a
 // network when every node sends at most K messages per step, sends only what
 // it holds, and the routes of one step's messages — the network's own routing
-// function — share no channel (no stepwise contention, thesis §1.6).
+// function — share no channel (no stepwise contention, as the thesis defines it).
 //
 // Encoding (CaDiCaL, encode.h): h[v][t] "v holds the message after step t",
 // x[u->v][t] "u sends to v in step t" for every pair allowed by the

@@ -144,7 +144,7 @@ TEST(Algorithms, BadArgumentsNameTheirField) {
   EXPECT_THROW(find_algorithm("edn-broadcast-typo"), ConfigError);
 }
 
-// Thesis §2.2: RD over the lexicographic list is stepwise contention-free
+// The thesis's RD (U-mesh): RD over the lexicographic list is stepwise contention-free
 // under dimension-ordered routing, for every source.
 TEST(Algorithms, RdBroadcastStepsUseDisjointChannels) {
   for (const std::string t : {"mesh:8x8", "mesh:4x4", "cube:6", "mesh:4x4x4"}) {

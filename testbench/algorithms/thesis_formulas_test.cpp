@@ -38,7 +38,7 @@ TEST(ThesisFormulas, TorusEq41AndUTorus) {
   // Eq 4.1, d = 3 (8x8): 3d a + d g + d bL + 2(2^(d+1) - 2 + d mod 2) bh / 3 = ... + 2 * 15 * 3 / 3.
   EXPECT_DOUBLE_EQ(thesis_broadcast_cost("edn-broadcast", Topology::parse("torus:8x8"), params(), 32)->cycles,
                    90 + 15 + 96 + 30);
-  // d = 4: hop constant 2(32 - 2) / 3 = 20 (the thesis's table of §3.4) hop betas.
+  // d = 4: hop constant 2(32 - 2) / 3 = 20 hop betas (Eq 4.1's hop term).
   EXPECT_DOUBLE_EQ(thesis_broadcast_cost("edn-broadcast", Topology::parse("torus:16x16"), params(), 32)->cycles,
                    120 + 20 + 128 + 20 * 3);
   // U-torus on X x Y: (a + bL + g)(ceil log2 X + ceil log2 Y) + bh (X + Y - 2); Eq 4.2 when 2^d x 2^d.

@@ -146,7 +146,7 @@ TEST(CollectivesDataCheck, CorruptedWordIsReportedWithNodeAndAddress) {
 }
 
 // Contention-free schedule under `ideal`: RD broadcast of one message on a
-// mesh, every step's unicasts disjoint (thesis §2.2) -> measured equals the
+// mesh, every step's unicasts disjoint (the thesis's RD) -> measured equals the
 // step-sum prediction exactly when each step's slowest message is on the
 // critical path; at least it is never faster.
 TEST(CollectivesPrediction, RdBroadcastStaysWithinItsPrediction) {

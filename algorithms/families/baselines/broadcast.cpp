@@ -1,5 +1,5 @@
 // Broadcast by recursive doubling over the lexicographically sorted node list
-// (Tsai thesis §2.2: RD / U-mesh on meshes, U-torus on tori; on a cube the
+// (Tsai's thesis: RD / U-mesh on meshes, U-torus on tori; on a cube the
 // same halving is the binomial tree). Memory: M words; the source holds
 // data_word(source, 0, o), every other node scratch; afterwards every member
 // holds the source's words.

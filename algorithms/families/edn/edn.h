@@ -1,5 +1,5 @@
-// EDN (extended dominating node) broadcast of Tsai & McKinley (Tsai's thesis
-// §2.4-§2.5, §2.10) with 3-port (or all-port) nodes. On 2^k x 2^k meshes the
+// EDN (extended dominating node) broadcast of Tsai & McKinley (Tsai's thesis:
+// meshes Ch 3 and the Appendix, tori Ch 4) with 3-port (or all-port) nodes. On 2^k x 2^k meshes the
 // source reaches the 4 top-level EDNs in a 2-step startup, then the message
 // descends one level of the dominating-set hierarchy per step (k + 1 steps);
 // on 2^d x 2^d tori Y/T phases (and one F step) take d steps. Every step's
@@ -23,8 +23,8 @@ std::vector<Node> top_nodes(int k);
 // replicated steps of tree(k-1); k = 2: the level-1 nodes to their neighbours.
 std::vector<StepSends> tree(int k);
 
-// The 2-step startup from `source` to the top nodes (§2.5's deterministic
-// rule): step 1 and step 2 sends. Paths of one step are channel-disjoint.
+// The 2-step startup from `source` to the top nodes (our deterministic rule;
+// the thesis's figures of it are lost): step 1 and step 2 sends. Paths of one step are channel-disjoint.
 struct Startup {
   StepSends step1, step2;
 };
@@ -64,7 +64,7 @@ Schedule build_dim_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // Scatter-collect broadcast on a w x w mesh or torus (2 log w + 2 (w - 1) steps).
 Schedule build_sc_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // The sends of every step of the reduction toward `root` on a 2^k x 2^k mesh
-// (§2.8): the broadcast tree rotated by 90 degrees and reversed, then the
+// (the thesis's Ch 3, Fig 3.26): the broadcast tree rotated by 90 degrees and reversed, then the
 // reversed 2-step startup; k + 1 steps. With `plain`, the un-rotated reversed
 // tree (the thesis's negative example: contention for k >= 3).
 std::vector<StepSends> reduce_steps(const Topology& topo, int k, Node root, bool plain);
@@ -72,16 +72,17 @@ Schedule build_edn_reduce(const Topology& topo, const AlgorithmArgs& args);
 // The same schedule with concatenation: the root collects every node's block.
 Schedule build_edn_gather(const Topology& topo, const AlgorithmArgs& args);
 
-// sld-broadcast (§2.3) on a 2^k x 2^k mesh, k >= 2: the sends (ids) of every step, log2 N - 1 steps.
+// sld-broadcast (the thesis's Ch 3, Fig 3.3) on a 2^k x 2^k mesh, k >= 2: the sends (ids) of every step, log2 N - 1
+// steps.
 std::vector<IdSends> sld_steps(const Topology& topo, int source);
-// ft-broadcast (§2.12): N(t, K) nodes a Fibonacci tree reaches in t steps with K packets
+// ft-broadcast (the thesis's Ch 5, Table 5.3): N(t, K) nodes a Fibonacci tree reaches in t steps with K packets
 // (saturating), and t(P, K), the least t with N(t, K) >= P.
 uint64_t ft_nodes(int t, int k);
 int ft_steps(uint64_t p, int k);
 Schedule build_ft_broadcast(const Topology& topo, const AlgorithmArgs& args);
-// edn-transpose (§2.9): the transpose of an m x m matrix in (block, block) distribution in k
-// steps on a 2^k x 2^k mesh. One move of the plan: the `items` (abstract ids x + 2^k y of the
-// blocks' owners) go from `from` to `to` in step `step`; see transpose_plan.cpp for the design.
+// edn-transpose (the thesis's Ch 3; its pairing figure is lost, ours is reconstructed): the transpose of an m x m
+// matrix in (block, block) distribution in k steps on a 2^k x 2^k mesh. One move of the plan: the `items` (abstract ids
+// x + 2^k y of the blocks' owners) go from `from` to `to` in step `step`; see transpose_plan.cpp for the design.
 struct Transfer {
   int step = 0;
   Node from, to;

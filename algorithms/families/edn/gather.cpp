@@ -1,4 +1,4 @@
-// edn-gather on a 2^k x 2^k mesh: the reduction's schedule (§2.8: rotated
+// edn-gather on a 2^k x 2^k mesh: the reduction's schedule (Ch 3: rotated
 // reversed tree, then the reversed startup) with concatenation in place of
 // combining — the thesis's "global combine" of blocks. Memory: N blocks of M
 // words, block q for node q; node q starts with its own block, a parent

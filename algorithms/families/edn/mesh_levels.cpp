@@ -25,7 +25,7 @@ std::vector<StepSends> tree2() {
 }
 
 // The top step: each top node sends to 3 level-(k-2) nodes on channel-disjoint XY paths with the
-// minimum total hop count (k = 3 from the reconstruction's table, k >= 4 by the rule of §2.5).
+// minimum total hop count (k = 3 from our table, k >= 4 by our rule: the thesis's figure is lost).
 StepSends top_step(int k) {
   if (k == 3)
     return {{{1, 0}, {0, 2}}, {{1, 0}, {3, 1}}, {{1, 0}, {1, 4}}, {{6, 0}, {7, 2}}, {{6, 0}, {4, 1}}, {{6, 0}, {6, 4}},

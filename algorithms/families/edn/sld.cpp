@@ -33,7 +33,7 @@ namespace {
 
 constexpr int kMaxSends = 3;  // the thesis's 3-port node
 
-bool in_d(int x, int y) { return (2 * (x % 4) + y % 4) % 5 == 2; }  // pattern B, §2.1
+bool in_d(int x, int y) { return (2 * (x % 4) + y % 4) % 5 == 2; }  // pattern B, the thesis's Fig 3.3 set
 
 // The non-D neighbours of D node `u` inside its 4x4 block (the nodes it dominates).
 std::vector<int> dominated(const Topology& topo, int u) {

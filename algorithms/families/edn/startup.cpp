@@ -1,5 +1,5 @@
-// The 2-step startup from any source to the 4 top-level EDNs (Tsai's thesis
-// §2.5, the reconstruction's deterministic rule): among step-1 target sets
+// The 2-step startup from any source to the 4 top-level EDNs (Tsai's thesis,
+// Ch 3: 2 steps from any source; the rule is ours, deterministic): among step-1 target sets
 // S1 (size 2, then 1, then 3) whose XY paths are channel-disjoint, and step-2
 // assignments of the remaining tops to holders with channel-disjoint paths,
 // prefer shape (a) (|S1| = 2, the source idle in step 2, each recipient

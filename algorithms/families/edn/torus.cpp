@@ -19,7 +19,8 @@ struct Offset {
   int dx, dy;
 };
 
-// T-step offsets in units of delta, per role (the table of §2.10).
+// T-step offsets in units of delta, per role (ours: the thesis's T-pattern figure, Ch 4 Fig 4.8,
+// is lost; the table meets the contention-freedom the thesis states).
 const std::map<Role, std::vector<Offset>>& t_table() {
   static const std::map<Role, std::vector<Offset>> t = {
       {Role::Ys, {{-1, 0}, {0, 1}, {1, 0}}},

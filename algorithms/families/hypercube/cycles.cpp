@@ -1,4 +1,4 @@
-// Single and d Hamiltonian cycles on the binary cube (Mathur & Johnsson §3.2-3.5).
+// Single and d Hamiltonian cycles on the binary cube (Mathur & Johnsson; golden tables: Figures 5-19).
 #include <fmt/format.h>
 
 #include <utility>
@@ -113,7 +113,7 @@ Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a
   const bool g = gray_order(a), idx = moved_indices(a);
   const int d = sh.d;
   // Slot i of OUT block j at node PA came from PA ^ sh^i(G(j)) (binary), or
-  // G^-1(PA) ^ G^-1(sh^i(G(j))) in Gray order (§3.4 final layout).
+  // G^-1(PA) ^ G^-1(sh^i(G(j))) in Gray order (the paper's final layout).
   auto src = [g, d](uint32_t pa, uint32_t j, uint32_t s) {
     const uint32_t r = rotl(code(j), int(s % uint32_t(d)), d);
     return g ? (inverse(pa) ^ inverse(r)) : (pa ^ r);
@@ -180,7 +180,7 @@ Schedule build_hc_single_reduce(const Topology& topo, const AlgorithmArgs& a) {
   return s;
 }
 
-// Block sizes of the CM-200's consecutive allocation (§1, §3.6): M elements
+// Block sizes of the CM-200's consecutive allocation (as the paper describes it): M elements
 // per node in blocks of c = ceil(M/N); the first floor(M/c) are full, one
 // holds the rest, the others are empty. Without --elements every block is M'.
 struct BlockLayout {
@@ -215,7 +215,7 @@ Schedule build_hc_dcycles_reduce(const Topology& topo, const AlgorithmArgs& a) {
   const BlockLayout lay = block_layout(n, sh.m, total_elements(a));
   const uint32_t c = lay.c;
   const OpId op = a.op;
-  // Block index of the XOR offset x relative to node pa (§3.5, Gray: through G^-1).
+  // Block index of the XOR offset x relative to node pa (Gray: through G^-1).
   auto block_at = [g](uint32_t pa, uint32_t x) { return g ? (inverse(pa) ^ inverse(x)) : (pa ^ x); };
   Schedule s;
   s.algorithm = "hc-dcycles-reduce";

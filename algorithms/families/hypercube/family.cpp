@@ -68,7 +68,8 @@ AlgorithmInfo cube_entry(const std::string& name, const std::string& summary, co
     p.cycles = step_model_cycles(s, topo, c);
     p.formula = fmt::format("{} = {} steps; step model with alpha={} gamma={}, largest message F={} flits", model,
                             s.steps, c.alpha, c.gamma, c.flits(max_message_words(s)));
-    // All-port lower bound (§4.3): max(d startups, (N-1) M' words through d links of one flit per cycle).
+    // All-port lower bound (ours, for the efficiency column): max(d startups, (N-1) M' words through d links of one
+    // flit per cycle).
     const int d = topo.dims();
     const double words = double(topo.nodes() - 1) * mprime / (double(d) * c.words_per_flit);
     p.lower_bound = std::max(double(d) * c.alpha, words);

@@ -1,4 +1,4 @@
-// Binary-reflected Gray code and the bookkeeping of Mathur & Johnsson §2:
+// Binary-reflected Gray code and the bookkeeping of Mathur & Johnsson:
 // G(x) = x ^ (x >> 1), its inverse (prefix XOR), the transition sequence
 // t_u = ctz(u + 1) (the dimension G(u) and G(u+1) differ in), and the left
 // cyclic shift sh^i of a d-bit address.

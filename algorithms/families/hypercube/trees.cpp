@@ -1,4 +1,4 @@
-// The alternatives of Mathur & Johnsson §3.7 on the binary cube:
+// The alternatives of Mathur & Johnsson (their Section 5) on the binary cube:
 //  butterfly      rotated spanning binomial trees (alt 4): part i (elements
 //                 s mod d == i) crosses dimension (u+i) mod d in stage u,
 //                 carrying everything of that part gathered so far; d stages.
@@ -220,7 +220,7 @@ Schedule build_hc_send_spread(const Topology& topo, const AlgorithmArgs& a) {
     step_for(s.programs[q], 0).sends.push_back({0, {{b * m, m}}, 0, -1});
     step_for(s.programs[0], 0).recvs.push_back({int(q), {{b * m, m}}, 0, {}});
   }
-  // "spread": the CM-200 broadcast uses all d channels of the cube (§3.7, Table 2: gather and
+  // "spread": the CM-200 broadcast uses all d channels of the cube (Table 2: gather and
   // spread each cost the data term plus a latency of d): part k of the whole array (every d-th
   // word from k) goes down edge-disjoint spanning binomial tree k, pipelined in chunks: chunk c
   // leaves a node at depth t - 1 in step t + c.

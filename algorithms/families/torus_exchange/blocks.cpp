@@ -1,8 +1,9 @@
 // Which blocks each message carries. Every node keeps its held blocks; in a
 // step it sends its partner, combined into one message, every held block the
 // step's rule selects by destination t, and keeps the rest (no block is split
-// or copied). Ideal mode (the paper's sizes): the closed-form rules of §2.7.
-// Keep mode (§2.8): a block stays where it is while its holder is still
+// or copied). The paper gives only partners and sizes. Ideal mode: our
+// closed-form rules, which give the paper's power-of-two sizes and leave a
+// retiring node nothing. Keep mode (not in the paper): a block stays where it is while its holder is still
 // responsible for its destination, so messages are a few blocks smaller.
 #include <algorithm>
 #include <stdexcept>
@@ -16,7 +17,7 @@ namespace {
 int bit(int v, int i) { return (v >> i) & 1; }
 int mask(int p) { return (1 << p) - 1; }
 
-// §2.7, r = t.c XOR u.c the relative address in the dimension that moves.
+// r = t.c XOR u.c, the relative address in the dimension that moves.
 bool ideal_sends(const TorusRole& r, int d, int x, int ux, int uy, int tx, int ty) {
   switch (r.rule) {
     case TorusRule::Exch: {
@@ -36,7 +37,7 @@ bool ideal_sends(const TorusRole& r, int d, int x, int ux, int uy, int tx, int t
       return !torus_sg1(r.p + 1, ux, uy);
     case TorusRule::Scatter:
       return bit(tx ^ ux, x - r.p) == 1;
-    case TorusRule::Extra:  // its data went to SG_p(1) at the hand-off of phase p-1 (§7 E4)
+    case TorusRule::Extra:  // its data went to SG_p(1) at the hand-off of phase p-1
       return false;
     default:
       return false;
@@ -46,10 +47,10 @@ bool ideal_sends(const TorusRole& r, int d, int x, int ux, int uy, int tx, int t
 using Bits = std::vector<uint64_t>;
 bool test(const Bits& b, int i) { return (b[size_t(i) >> 6] >> (i & 63)) & 1; }
 
-// §2.8 responsibility, backwards over the steps: R_S(u) = {u}, R_{k-1}(u) =
+// Responsibility, backwards over the steps: R_S(u) = {u}, R_{k-1}(u) =
 // R_k(u) united with R_k(v) for every u -> v of step k. Both directions of a
-// PAIR count, the empty HANDOFF direction included (the [C2] note: leaving it
-// out gives 2175 / 14847 instead of 2172 / 14844); a one-way step only
+// PAIR count, the empty HANDOFF direction included (leaving it out gives
+// 2175 / 14847 instead of 2172 / 14844 for T1.1 at d = 4 / 5); a one-way
 // sender -> receiver. resp[k][u]: responsibility after step k (k = 0: before).
 std::vector<std::vector<Bits>> responsibility(const TorusPlan& plan, int n) {
   const size_t S = plan.steps.size(), w = (size_t(n) + 63) / 64;
@@ -105,7 +106,7 @@ TorusMovement torus_move_blocks(const TorusPlan& plan, const Topology& topo, Tor
                 : test(resp[k + 1][size_t(r.partner)], t) && !test(resp[k + 1][size_t(u)], t);
       std::vector<uint32_t> keep;
       for (uint32_t key : held[size_t(u)]) (sel[key / N] ? out[size_t(u)] : keep).push_back(key);
-      if (out[size_t(u)].empty()) continue;  // empty messages are not sent (§7 A3)
+      if (out[size_t(u)].empty()) continue;  // an empty message would only add a start-up: not sent
       held[size_t(u)].swap(keep);
       if (from[size_t(r.partner)] != -1)
         throw std::logic_error("torus-exchange: two messages to one node in " + st.label);

@@ -1,6 +1,7 @@
-// The torus-exchange family (Suh, Shin & An, Suh, Shin & An): complete exchange
-// on 2^d x 2^d tori by T1.x, 0 <= x <= d-3, and the same schedules on the mesh
-// of that size (the paper's negative case: phase d needs the wrap-around links).
+// The torus-exchange family (Suh, Shin & An): complete exchange on 2^d x 2^d
+// tori by T1.x, 0 <= x <= d-3, and the same schedules on the mesh of that size
+// (not in the paper, which treats tori only: phase d needs the wrap-around
+// links, so on the mesh its steps contend).
 // `torus-exchange` takes --x / --variant; torus-t1, torus-t1.1, torus-t1.2,
 // torus-t1.3 and torus-t2 fix x, so that `wormnet compare` can put several
 // x side by side (a family option has one value per command).
@@ -99,7 +100,7 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
     // t_hop: the cycles per router; c0: the destination router's (the head flit is in F - 1).
     const int t_hop = c.timing.hop_cycles(), c0 = c.timing.hop_cycles();
     const double paper = k.startups * ts + double(k.blocks) * mf;
-    const double digest = k.startups * (ts + c0) + double(k.blocks) * mf + double(k.hops) * t_hop;
+    const double cycle_level = k.startups * (ts + c0) + double(k.blocks) * mf + double(k.hops) * t_hop;
     Prediction p = step_model_prediction(
         s, topo, c,
         fmt::format("{} (x = {}, {} mode): S = {} start-ups, B = {} blocks (sum of per-step maxima), H = {} hops; "
@@ -107,7 +108,7 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
                     "cycle level S*(t_s + c0) + B*m + H*t_hop, c0 = {}, t_hop = {}: {:.0f}",
                     variant_name(d, x), x, mode_of(args) == TorusMode::Keep ? "keep" : "ideal", k.startups, k.blocks,
                     k.hops, torus_startups(d, x), torus_blocks(d, x), k.startups, ts, k.blocks, mf, paper, c0, t_hop,
-                    digest));
+                    cycle_level));
     p.thesis_cycles = paper;
     p.thesis_formula = fmt::format("Suh/Shin/An T = S*t_s + B*m*t_c = {}*{} + {}*{}", k.startups, ts, k.blocks, mf);
     return p;
@@ -155,11 +156,12 @@ Family family_torus_exchange() {
        "auto",
        {"auto", "0", "1", "2", "3", "4", "5"}},
       {"--variant",
-       "torus-exchange: the paper's names for x (T2: 0, T1.1: 1, T1: d-3); auto: from --x",
+       "torus-exchange: T2 (x = 0), T1.1 (x = 1) or T1 (x = d-3); auto: from --x",
        "auto",
        {"auto", "T1", "T2", "T1.1"}},
       {"--mode",
-       "blocks per message: the paper's closed-form rules, or keep blocks where they already belong",
+       "blocks per message: closed-form rules giving the paper's message sizes, or keep blocks where they already "
+       "belong",
        "ideal",
        {"ideal", "keep"}},
   };

@@ -3,8 +3,10 @@
 // inside the aligned 2^p-wide block (phase d: the whole ring). Diagonal groups
 // put exactly two mirror-image nodes per row and per column of each 2^p window
 // into one group, so one group can move in x while another moves in y without
-// sharing a link. The OCR's shifted overlines (§7 O1-O5) and the paper's
-// T1.x step counts (E2) are corrected here; T1.x with x = 0 is T2.
+// sharing a link. The partners follow the paper's prose ("within a 2^i x 2^i
+// submesh") where the printed bit formulas put the overline one bit off, and
+// the T1.x step counts are ours (E2, docs/papers/torus-exchange.md); T1.x
+// with x = 0 is T2.
 #include <string>
 
 #include "algorithms/families/torus_exchange/torus_exchange.h"
@@ -33,7 +35,8 @@ bool torus_sg1(int p, int x, int y) {
   return ((y - x) & m) == 0 || ((x + y) & m) == m;
 }
 
-// SG_p(2): the quadrants' diagonals minus SG_p(1) (G_p(2) corrected, §7 O6).
+// SG_p(2): the quadrants' diagonals minus SG_p(1). The paper prints G_p(2)'s
+// second clause as x + y = 2^p - 1, which overlaps G_p(1); 2^{p-1} - 1 is meant.
 bool torus_sg2(int p, int x, int y) {
   if (p <= 1 || torus_sg1(p, x, y)) return false;
   const int m = mask(p), half = 1 << (p - 1);
@@ -41,7 +44,7 @@ bool torus_sg2(int p, int x, int y) {
 }
 
 // G_p(j), j = 1..2^{p-1}: residues taken in [0, 2^p) (a negative C `%` would
-// miss them). The groups partition the window (tests hold the §4.3 maps).
+// miss them). The groups partition the window (tests hold the group maps).
 int torus_group(int p, int x, int y) {
   if (torus_sg1(p, x, y)) return 1;
   if (torus_sg2(p, x, y)) return 2;
@@ -104,7 +107,7 @@ TorusPlan torus_plan(const Topology& topo, int x, bool literal) {
     pair(label(p, 2), p, TorusRule::Extra, conc ? TorusRule::Handoff : TorusRule::Exch, extra, sg);
   }
   // Phases x+2..d-1: G_p(j), G_p(j+1) with j = 2^{x+1}(i-1)+1 make up the heavy
-  // set SG_{x+1}(1) (E2: 2^{p-1-x} steps, not the paper's 2^{p-2}).
+  // set SG_{x+1}(1) (E2: 2^{p-1-x} steps, where the paper's text has 2^{p-2}).
   auto groups = [&](int p, int q, int count) {
     for (int i = 1; i <= count; ++i) {
       const int j = (1 << (x + 1)) * (i - 1) + 1;
@@ -116,13 +119,14 @@ TorusPlan torus_plan(const Topology& topo, int x, bool literal) {
   };
   for (int p = x + 2; p <= d - 1; ++p) groups(p, p, 1 << (p - 2 - x));
   // Phase d: full-ring mirrors over the phase-(d-1) groups; for d = 2 the
-  // groups are SG_2 (§7 A1: SG_1 is undefined).
+  // groups are SG_2 (the paper leaves SG_1 undefined; T1 = T2 for d < 4).
   if (d == 2)
     groups(2, 2, 1);
   else
     groups(d, d - 1, 1 << (d - 3 - x));
   // Send phase: a binomial scatter inside each aligned 2^{x+1} run of a row
-  // (E1: step s carries half of what the sender holds, the sizes double).
+  // (step s carries half of what the sender holds, so each send step carries
+  // twice the next; the paper's Table 1 sums them linearly, E1).
   for (int s = 1; s <= x; ++s) {
     TorusStep st;
     st.label = "SendS" + std::to_string(s);

@@ -1,11 +1,15 @@
 // Configurable complete exchange on 2^d x 2^d tori (Suh, Shin & An).
 // One family T1.x, 0 <= x <= d-3: x = 0 is T2 (pure mirror
 // exchange, fewest blocks), x = 1 the paper's T1.1, x = d-3 T1 (fewest
-// start-ups). The schedule is built in three stages, each in its own file:
-//   plan.cpp    who talks to whom in every step (the mirror partners and the
-//               diagonal groups of §2.1-§2.5, errata §7 applied),
-//   blocks.cpp  which blocks every message carries (§2.7 closed-form rules in
-//               ideal mode, §2.8 responsibility sets in keep mode),
+// start-ups). The paper defines T1.x for 1 <= x <= d-4 only and in outline;
+// x = 0, x = d-3 and the phase-by-phase schedule for x >= 2 are ours
+// (docs/papers/torus-exchange.md). Built in three stages, each in its own file:
+//   plan.cpp    who talks to whom in every step (the paper's mirror partners
+//               and diagonal groups, its OCR-damaged formulas read as the prose
+//               says; T1.x step counts corrected, E2),
+//   blocks.cpp  which blocks every message carries (the paper gives only
+//               sizes: our closed-form rules in ideal mode, responsibility
+//               sets in keep mode),
 //   layout.cpp  where the blocks live in node memory, and the Schedule IR.
 //
 // Memory per node, in blocks of `words` words (the same layout as
@@ -25,12 +29,12 @@ namespace wn::alg {
 // What a node does in one step of the plan.
 enum class TorusRule : uint8_t {
   Idle,
-  Exch,     // §2.7 EXCH(p): send blocks with bit_p(r) != bit_{p-1}(r) (p = d: bit_{d-1}(r) = 1)
-  Split,    // §2.7 SPLIT(p): the XM_p step of concentration phase p <= x
-  Handoff,  // §2.7 HANDOFF(p): the YM_p step of concentration phase p; SG_{p+1}(2) sends everything
-  Scatter,  // §2.7 SCATTER(s): send step s (one-way)
+  Exch,     // EXCH(p): send blocks with bit_p(r) != bit_{p-1}(r) (p = d: bit_{d-1}(r) = 1)
+  Split,    // SPLIT(p): the XM_p step of concentration phase p <= x
+  Handoff,  // HANDOFF(p): the YM_p step of concentration phase p; SG_{p+1}(2) sends everything
+  Scatter,  // SCATTER(s): send step s (one-way)
   Recv,     // receiver of a one-way send step (sends nothing)
-  Extra,    // literal T1's SG_p(2) exchange in phases 2..d-2 (§7 E4): empty in ideal mode
+  Extra,    // literal T1's SG_p(2) exchange in phases 2..d-2: its data left in phase p-1, empty in ideal mode
 };
 
 struct TorusRole {
@@ -53,16 +57,17 @@ struct TorusPlan {
 
 // 2^d of a square 2D mesh/torus side, or 0 when it is not one (d >= 2).
 int torus_exponent(const Topology& topo);
-// Diagonal groups of a 2^p x 2^p window (§2.1): SG_p(1) membership (p <= 1:
+// The paper's diagonal groups of a 2^p x 2^p window: SG_p(1) membership (p <= 1:
 // every node), and j of G_p(j), 1-based (p >= 2).
 bool torus_sg1(int p, int x, int y);
 bool torus_sg2(int p, int x, int y);
 int torus_group(int p, int x, int y);
-// The step list of T1.x on the topology (§2.2-§2.5; T1.x for x = 0 is T2).
+// The step list of T1.x on the topology (T1.x for x = 0 is T2).
 // `literal` (x = d-3 only): T1 as the paper lists it, SG_p(2) exchanging too in
 // phases 2..d-2; those messages are empty in ideal mode, a few blocks in keep mode.
 TorusPlan torus_plan(const Topology& topo, int x, bool literal = false);
-// Closed-form step count and ideal-mode block total (§2.5, §3.2, errata E1/E2 corrected).
+// Closed-form step count and ideal-mode block total of our schedules; they differ from the
+// paper's Table 1 for T1 at d >= 6 (E1) and T1.x at x >= 2 (E2), docs/papers/torus-exchange.md.
 int torus_startups(int d, int x);
 uint64_t torus_blocks(int d, int x);
 

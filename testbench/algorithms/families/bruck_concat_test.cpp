@@ -1,4 +1,4 @@
-// Bruck concatenation (Bruck et al.): the oracle rows K1-K19 measured
+// Bruck concatenation (Bruck et al.): our oracle rows K1-K19 measured
 // from the message log of cycle-accurate runs (model backend), the table
 // partition of Table 1 (K8) and random (n, k, b) against Thm 4.3.
 #include <random>
@@ -85,7 +85,7 @@ TEST(BruckConcatOracles, K8Table1Partition) {
     for (const auto& s : areas[i].segments) rows.push_back(s.row_end - s.row_begin);
     EXPECT_EQ(rows, splits[i]) << "area " << i;
   }
-  // §6.4: a < b puts three areas in one column; offsets stay distinct (K14).
+  // a < b puts three areas in one column; offsets stay distinct (K14).
   const auto k14 = alg::bruck::last_round(16, 1, 3, 3);
   ASSERT_EQ(k14.size(), 3u);
   EXPECT_EQ(k14[0].offset, 14);

@@ -1,8 +1,8 @@
-// Bruck n = 5 gold data (Bruck et al. index state tables, §6.9
-// Fig. 9 concatenation) read from node memory snapshotted during the
-// cycle-accurate run: after each step's local operations (Phase 1) and after
-// each step (rounds, Phase 3). Lock-step backend (RTL and model compared every
-// cycle) unless WN_TEST_BACKEND says otherwise.
+// Bruck n = 5 gold data (Bruck et al.: index states as in Figs. 1 and 3 for r = 2,
+// the other r and k written out from the paper's algorithm; Fig. 9 concatenation;
+// the figures' tables are not in our copy of the paper, so they are regenerated) read from node memory snapshotted
+// during the cycle-accurate run: after each step's local operations (Phase 1) and after each step (rounds, Phase 3).
+// Lock-step backend (RTL and model compared every cycle) unless WN_TEST_BACKEND says otherwise.
 #include <sstream>
 
 #include "algorithms/families/baselines/baselines.h"
@@ -84,7 +84,7 @@ void expect_ends(const Snapshots& s) {
   expect_state(s.rounds.back(), kOut, kFinal, "after Phase 3");
 }
 
-TEST(BruckGolden, Fig3IndexR2) {  // §5.1
+TEST(BruckGolden, Fig3IndexR2) {  // r = 2 (Figs. 1 and 3)
   const Snapshots s = index_states(2, 1, 3);
   expect_ends(s);
   expect_state(s.rounds[0], kTmp,
@@ -104,14 +104,14 @@ const char* kR4Round1 = "00 40 02 03 04 11 01 13 14 10 22 12 24 20 21 33 23 30 3
 const char* kR4Round2 = "00 40 30 03 04 11 01 41 14 10 22 12 02 20 21 33 23 13 31 32 44 34 24 42 43";
 const char* kR4Round3 = "00 40 30 20 04 11 01 41 31 10 22 12 02 42 21 33 23 13 03 32 44 34 24 14 43";
 
-TEST(BruckGolden, IndexR3) {  // §5.2
+TEST(BruckGolden, IndexR3) {
   const Snapshots s = index_states(3, 1, 3);
   expect_ends(s);
   expect_state(s.rounds[0], kTmp, kR3Round1, "after round 1");
   expect_state(s.rounds[1], kTmp, kR3Round2, "after round 2");
 }
 
-TEST(BruckGolden, IndexR4) {  // §5.3
+TEST(BruckGolden, IndexR4) {
   const Snapshots s = index_states(4, 1, 4);
   expect_ends(s);
   expect_state(s.rounds[0], kTmp, kR4Round1, "after round 1");
@@ -119,7 +119,7 @@ TEST(BruckGolden, IndexR4) {  // §5.3
   expect_state(s.rounds[2], kTmp, kR4Round3, "after round 3");
 }
 
-TEST(BruckGolden, IndexR5DirectExchange) {  // §5.4: rounds 1-3 as r = 4's
+TEST(BruckGolden, IndexR5DirectExchange) {  // rounds 1-3 as r = 4's
   const Snapshots s = index_states(5, 1, 4);
   expect_ends(s);
   expect_state(s.rounds[0], kTmp, kR4Round1, "after round 1");
@@ -127,7 +127,7 @@ TEST(BruckGolden, IndexR5DirectExchange) {  // §5.4: rounds 1-3 as r = 4's
   expect_state(s.rounds[2], kTmp, kR4Round3, "after round 3");
 }
 
-// §5.5: k = 2 rounds equal k = 1 states.
+// k = 2: the rounds reach the k = 1 states.
 TEST(BruckGolden, IndexTwoPortsR3) {
   const Snapshots r3 = index_states(3, 2, 2);
   expect_ends(r3);
@@ -139,8 +139,8 @@ TEST(BruckGolden, IndexTwoPortsR5) {
   expect_state(r5.rounds[0], kTmp, kR4Round2, "r=5 k=2 after round 1 (= k=1 round 2)");
 }
 
-// Fig. 9 (§6.9): one-port concatenation, n = 5, in the paper's negative-offset
-// convention; wormnet uses the positive offsets of §4, i.e. the mirror image:
+// Fig. 9: one-port concatenation, n = 5, in the paper's negative-offset
+// convention; wormnet uses positive offsets, i.e. the mirror image:
 // node v slot u holds B[-j] where the paper's node -v slot u holds B[j].
 TEST(BruckGolden, Fig9ConcatMirrored) {
   const char* fig9[] = {"B0 B1 | B1 B2 | B2 B3 | B3 B4 | B4 B0",

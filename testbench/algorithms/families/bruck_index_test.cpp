@@ -1,4 +1,5 @@
-// Bruck index (Bruck et al.): the oracle rows I1-I27 measured from the
+// Bruck index (Bruck et al.): our oracle rows I1-I27 (labels ours: the paper's
+// cases and bounds, and exact counts we derived) measured from the
 // message log of cycle-accurate runs (model backend; the lock-step RTL runs
 // are in bruck_golden_test), and the final memory for random n, r, k.
 #include <cmath>
@@ -19,7 +20,7 @@ struct IndexRow {
   std::vector<uint64_t> per_round;  // blocks, empty: not given by the row
 };
 
-// §8.1 I1-I21, I18 and I19 one row per radix.
+// Rows I1-I21, I18 and I19 one row per radix.
 const IndexRow kRows[] = {
     {"I1", 8, 1, 2, 3, 12, {4, 4, 4}},
     {"I2", 8, 1, 8, 7, 7, {1, 1, 1, 1, 1, 1, 1}},
@@ -31,7 +32,7 @@ const IndexRow kRows[] = {
     {"I8", 5, 2, 3, 2, 4, {}},
     {"I9", 5, 2, 5, 2, 2, {}},
     {"I10", 6, 1, 3, 3, 7, {2, 2, 3}},
-    {"I11", 6, 2, 3, 2, 5, {}},  // the paper's bound says 4b (§9 erratum 2)
+    {"I11", 6, 2, 3, 2, 5, {}},  // the paper's k-port bound (§3.4) says 4b
     {"I12", 7, 1, 2, 3, 9, {3, 3, 3}},
     {"I13", 12, 1, 2, 4, 20, {6, 6, 4, 4}},
     {"I14", 12, 1, 3, 5, 17, {4, 4, 3, 3, 3}},
@@ -111,9 +112,9 @@ TEST(BruckIndexOracles, RandomNRadixPortsI22toI27AndFinalMemory) {
   }
 }
 
-// §4.4's warning, measured: for k >= 2 and n not a power of r the paper's C2
-// bound b*ceil(n/r)*ceil((r-1)/k)*ceil(log_r n) is exceeded (I11: 5b > 4b).
-TEST(BruckIndexOracles, PaperKPortBoundExceededWhereTheDigestSays) {
+// For k >= 2 and n not a power of r the paper's k-port C2 bound (§3.4)
+// b*ceil(n/r)*ceil((r-1)/k)*ceil(log_r n) is exceeded: n = 6, r = 3, k = 2 moves 5b > 4b (I11).
+TEST(BruckIndexOracles, PaperKPortC2BoundExceededWhenNIsNotAPowerOfR) {
   const Measured m = run_and_measure(bruck_run("bruck-index", 6, 2, 1, 3), 6);
   EXPECT_EQ(m.c2, 5u);
   EXPECT_GT(m.c2, uint64_t(2 * 1 * 2));
@@ -121,9 +122,10 @@ TEST(BruckIndexOracles, PaperKPortBoundExceededWhereTheDigestSays) {
 }
 
 // --radix auto picks from the linear model of the run's profile: sp1 (beta =
-// 60 cycles, tau = 1 cycle/word) on 64 ranks, one port: §7.2's best radix
+// 60 cycles, tau = 1 cycle/word) on 64 ranks, one port: the best radix of the
+// paper's linear model C1*beta + C2*tau with the SP-1 parameters of its §3.5
 // (r = 2 at 8 B, r = 4 at 32 B, r = 8 at 128 B, direct exchange from 256 B;
-// over all r, not only powers of two).
+// over all r, not only powers of two; our evaluation, the paper plots only powers of two).
 TEST(BruckIndexOracles, RadixAutoFollowsTheLinearModel) {
   const double beta = 27 + 27 + 6, tau = 1;
   EXPECT_EQ(alg::bruck::choose_radix(64, 1, 2, beta, tau).r, 2);

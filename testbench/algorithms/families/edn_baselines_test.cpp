@@ -1,5 +1,5 @@
 // The thesis's other broadcasts in the EDN family: single-level dominating
-// nodes (Tsai's thesis) and the Fibonacci tree (§2.12, Table
+// nodes (Tsai's thesis, Ch 3) and the Fibonacci tree (Ch 5, Table
 // 5.3) — statically for every source, and one cycle-accurate run each.
 #include <gtest/gtest.h>
 

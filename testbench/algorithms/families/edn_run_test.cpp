@@ -85,7 +85,7 @@ uint64_t cycles_of(const std::string& algo, uint32_t bytes) {
   EXPECT_TRUE(j["ok"].get<bool>()) << algo;
   return j["cycles"].get<uint64_t>();
 }
-// The thesis's metrics (§4.4): maximum latency = the last node's receive = the run's cycles for a
+// The thesis's metrics (its Ch 3 simulations): maximum latency = the last node's receive = the run's cycles for a
 // broadcast; EDN (3 ports) has both the smaller average and maximum latency than RD on 8x8
 // (ncube2, 1 KiB, source 27: average 1370.9 vs 1699.2 cycles, maximum 1609 vs 2124).
 TEST(EdnVsRd, AverageAndMaximumLatency) {

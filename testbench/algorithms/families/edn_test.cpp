@@ -29,9 +29,10 @@ TEST(EdnMesh, TopNodesFollowTheAppendixTable) {
   for (int k = 3; k <= 10; ++k) EXPECT_EQ(edn::top_nodes(k), table[size_t(k - 3)]) << "k " << k;
 }
 
-// Oracles 4, 5, 6: every source, k + 1 steps, N - 1 messages each received once, every step's XY
-// routes channel-disjoint, at most 3 sends per node per step; the average path length over all
-// sources equals the reconstruction's (thesis: 1.86 on 32x32).
+// The thesis's step count (k + 1 on 2^k x 2^k, Table 3.1's k' + 3 with n = 4*2^k') for every
+// source, N - 1 messages each received once, every step's XY routes channel-disjoint, at most 3
+// sends per node per step; the average path length over all sources equals our reconstruction's
+// (the thesis, Ch 3: 1.86 on 32x32).
 void expect_every_source(int k, double avg_hops) {
   const Topology topo = Topology::parse(fmt::format("mesh:{0}x{0}", 1 << k));
   double hops = 0;
@@ -74,7 +75,8 @@ TEST(EdnMesh, LastStepThreeQuartersFromNeighbours) {
 }
 
 // The torus (thesis Ch 4): d steps for every source, exactly once, channel-disjoint with
-// ties routed +, fan-out 3, and the maximum hops of each step = 2 delta (the §2.10 table).
+// ties routed +, fan-out 3, and the maximum hops of each step = 2 delta (the thesis: at most 2 delta
+// per Y or T step; the T table is ours, Fig 4.8 being lost).
 void expect_torus(int d, const std::vector<int>& max_hops_per_step) {
   const Topology topo = Topology::parse(fmt::format("torus:{0}x{0}", 1 << d));
   for (int src = 0; src < topo.nodes(); ++src) {
@@ -95,7 +97,7 @@ TEST(EdnTorus, EverySource8x8) { expect_torus(3, {4, 4, 2}); }
 TEST(EdnTorus, EverySource16x16) { expect_torus(4, {8, 8, 2, 2}); }
 TEST(EdnTorus, EverySource32x32) { expect_torus(5, {16, 16, 4, 4, 2}); }
 
-// §5.4: the worked 8x8 example from (0,0): Y with delta 2, T, then F from every even-even node.
+// A worked 8x8 example from (0,0) (ours): Y with delta 2, T, then F from every even-even node.
 TEST(EdnTorus, WorkedExample8x8) {
   const auto steps = edn::torus_steps(3, {0, 0});
   ASSERT_EQ(steps.size(), 3u);
@@ -112,8 +114,9 @@ TEST(EdnTorus, WorkedExample8x8) {
 }
 
 // edn-reduce: the rotated reversed tree plus the reversed startup reduces to every root in
-// k + 1 steps, channel-disjoint, at most 3 receives per node per step, with the non-commutative
-// affine operator folded in the documented order (the timing-free reference run checks the data).
+// k + 1 steps (Table 3.6's minimum total k' + 3, n = 4*2^k'; its maximum k' + 4 never occurs), channel-disjoint, at
+// most 3 receives per node per step, with the non-commutative affine operator folded in the documented order (the
+// timing-free reference run checks the data).
 void expect_reduce_every_root(int k) {
   const Topology topo = Topology::parse(fmt::format("mesh:{0}x{0}", 1 << k));
   for (int root = 0; root < topo.nodes(); ++root) {

@@ -49,10 +49,11 @@ double mean_max_us(Point p, const std::vector<int>& sources) {
   return sum / double(sources.size());
 }
 
-// §4.5's formula-evaluated nCUBE-2 latencies (alpha = gamma = 85 us, 0.45 us/byte): our cycle-accurate
+// The thesis's Ch-3 mesh formulas evaluated for the nCUBE-2 (alpha = gamma = 85 us, our split of its
+// 170 us; 0.45 us/byte; not values read from its plots): our cycle-accurate
 // mean maximum latency over corner, interior and far-corner sources stays within 5% of them, and the
 // thesis's orderings hold: RD wins at 32 bytes on 8x8 (crossover ~94 B), EDN at 2048 B, more so on 32x32.
-TEST(EdnTrends, MeshNcube2AgainstTheThesisTable) {
+TEST(EdnTrends, MeshNcube2AgainstTheThesisFormulas) {
   const std::vector<int> s8 = {0, 27, 63}, s32 = {0, 528, 1023};
   const double edn8_32 = mean_max_us({"mesh:8x8", "edn-broadcast", "3", "ncube2", 32}, s8);
   const double rd8_32 = mean_max_us({"mesh:8x8", "rd-broadcast", "3", "ncube2", 32}, s8);
@@ -74,13 +75,13 @@ TEST(EdnTrends, MeshNcube2AgainstTheThesisTable) {
 // Fig 4.14 / Eqs 4.1-4.2: EDN vs U-torus at 0.5 us/byte (4-byte flits at 2000 ns/cycle), alpha = gamma
 // = 0 and 100 us (50 cycles); the torus is vertex-transitive, so source 0 stands for all. The thesis
 // charges a hop one byte time (0.5 us); our router's pipeline takes 3 cycles (6 us) per hop and 3
-// cycles per message for head and ejection, so we measure up to ~7% above §4.5's values (32x32, alpha
+// cycles per message for head and ejection, so we measure up to ~7% above the formulas' values (32x32, alpha
 // 0: 5488 vs 5141 us) while the formula in the network's units (the run's "paper" line) holds to 3%.
 TEST(EdnTrends, TorusAgainstEq41And42) {
   struct Row {
     const char* topo;
     int alpha;
-    double edn, utorus;  // §4.5, L = 2048
+    double edn, utorus;  // Eqs 4.1 / 4.2 evaluated, L = 2048
   };
   for (const Row& r : {Row{"torus:4x4", 0, 2050, 4099}, Row{"torus:32x32", 0, 5141, 10271},
                        Row{"torus:4x4", 50, 2850, 4899}, Row{"torus:32x32", 50, 7141, 12271}}) {

@@ -52,7 +52,7 @@ TEST(GrayCode, CodesTransitionsAndRotations) {
   }
   const int t3[7] = {0, 1, 0, 2, 0, 1, 0};
   for (uint32_t u = 0; u < 7; ++u) EXPECT_EQ(g::transition(u), t3[u]);
-  // Rotated Gray sequences, d = 3 (§2 table): sh^1(G(j)) and sh^2(G(j)).
+  // Rotated Gray sequences, d = 3: sh^1(G(j)) and sh^2(G(j)).
   const uint32_t r1[8] = {0, 2, 6, 4, 5, 7, 3, 1}, r2[8] = {0, 4, 5, 1, 3, 7, 6, 2};
   for (uint32_t j = 0; j < 8; ++j) {
     EXPECT_EQ(g::rotl(g::code(j), 1, 3), r1[j]);
@@ -95,7 +95,8 @@ TEST(HypercubeGolden, Figure9DcyclesGray) {
   expect_dcycles_table(run_schedule(cube_run(3, "hc-dcycles", 3, "gray")), kFig9, 3, 3);
 }
 
-// Figures 10 and 11: M' = 2d = 6, the corrected step-3 rows (§6.4) and spot rows.
+// Figures 10 and 11: M' = 2d = 6, spot rows and the step-3 rows as the final-index formula gives
+// them (step 3 of Figure 11 is damaged in our copy: block digits lost, rows 3-5 repeat rows 0-2).
 TEST(HypercubeGolden, Figure10And11StepThreeBinary) {
   const auto r = run_schedule(cube_run(3, "hc-dcycles", 6));
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
@@ -128,7 +129,7 @@ TEST(HypercubeGolden, Figure10And11StepThreeGray) {
   }
 }
 
-// §6.5: d = 2, four nodes.
+// d = 2, four nodes (not among the paper's figures).
 TEST(HypercubeGolden, TwoCubeDcycles) {
   const auto r = run_schedule(cube_run(2, "hc-dcycles", 2));
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;
@@ -159,7 +160,7 @@ TEST(HypercubeGolden, Figure7SingleCycleBinary) {
 }
 
 // Figure 12 / Figures 13-19: the d-cycles reduction's senders and receivers
-// (sender = j ^ S_i(u), receiver = j ^ R_i(u), §3.5 table) and the partial
+// (sender = j ^ S_i(u), receiver = j ^ R_i(u), the S/R table of Figure 12) and the partial
 // sums held after every step.
 TEST(HypercubeGolden, Figures12To19DcyclesReduction) {
   const uint32_t S[7][3] = {{4, 1, 2}, {5, 3, 6}, {7, 7, 7}, {6, 5, 3}, {2, 4, 1}, {3, 6, 5}, {1, 2, 4}};
@@ -219,7 +220,7 @@ TEST(HypercubeGolden, Figure6SingleCycleReduction) {
   EXPECT_EQ(after_step(r, int(g::code(0)), 1)[1 * 2 + 0], want);
 }
 
-// §3.4 final-index formulas for d = 1..8 and several M' (including M' not a
+// The paper's final-index formulas for d = 1..8 and several M' (including M' not a
 // multiple of d and M' < d, where some slots are empty and their channels idle):
 // the timing-free reference run must land every element where the formula says.
 TEST(HypercubeFormulas, FinalIndicesForEveryDimension) {

@@ -165,7 +165,7 @@ TEST(HypercubeOperators, MaxAndMinReductions) {
 namespace wn::fw {
 namespace {
 
-// §3.6: M elements per node in the CM-200's consecutive allocation (c = ceil(M/N),
+// M elements per node in the CM-200's consecutive allocation (c = ceil(M/N),
 // floor(M/c) full blocks, one partial, the rest empty); exhausted subblocks
 // leave their channels idle. Reference run for several M, then one
 // cycle-accurate run (lock-step) with idle channels.

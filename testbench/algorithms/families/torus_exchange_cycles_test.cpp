@@ -1,4 +1,4 @@
-// Suh, Shin & An complete exchange (Suh, Shin & An): cycle-accurate runs — the
+// Suh, Shin & An complete exchange: cycle-accurate runs — the
 // cycle oracle with barrier steps (d = 2..4), lock-step RTL vs model, one-port
 // vs all-port, the mesh's phase-d contention measured, and --sync free pinned.
 #include <gtest/gtest.h>
@@ -79,7 +79,8 @@ TEST(TorusExchangeCycles, Lockstep16x16) {
   expect_barrier_run(isolated(torus_run("torus:16x16", "torus-t2", 4, true, Backend::Lockstep)), 12, 1536, 64, 4);
 }
 
-// §0 item 9: one-port and all-port NIs give identical cycles with barrier steps.
+// Every step uses at most one send and one receive per node, so one-port and all-port NIs
+// give identical cycles with barrier steps (the paper's model is one-port).
 TEST(TorusExchangeCycles, OnePortEqualsAllPort) {
   for (const char* topo : {"torus:8x8", "torus:16x16"}) {
     const auto one = isolated(torus_run(topo, "torus-t1", 16, true));
@@ -89,7 +90,8 @@ TEST(TorusExchangeCycles, OnePortEqualsAllPort) {
   }
 }
 
-// Row 17 measured: on mesh:8x8 only the two phase-3 steps see stepwise contention.
+// Row 17 measured (the mesh is ours; the paper treats tori only): on mesh:8x8 only the two
+// phase-3 steps see stepwise contention.
 TEST(TorusExchangeCycles, MeshContendsOnlyInPhaseD) {
   const auto r = run_schedule(torus_run("mesh:8x8", "torus-t2", 16, true));
   ASSERT_TRUE(r.ok()) << r.run.error << r.data_error;

@@ -1,6 +1,8 @@
-// Suh, Shin & An complete exchange (Suh, Shin & An): the data, counted from the
-// schedule's payload — §4.3 group maps, §4.1 send lists, §4.7 block paths,
-// §6 row 18 holdings after phases (§2.7 invariants) and row 16 keep mode.
+// Suh, Shin & An complete exchange: the data, counted from the schedule's
+// payload — maps of the paper's diagonal groups, the phase-2 send lists of
+// 4x4, block paths, our oracle row 18 (holdings after every phase: the
+// invariants of our ideal-mode block rules; the paper gives only sizes) and
+// row 16 (keep mode, not in the paper). Row numbers: torus_exchange_test.cpp.
 #include <gtest/gtest.h>
 
 #include "testbench/algorithms/families/torus_exchange_trace.h"
@@ -10,9 +12,9 @@ namespace {
 
 using namespace torus_test;
 
-// §4.3 group maps (row y = 0 on top): SG_2, SG_3 and G_3 on 8x8, G_4 on 16x16
-// (rows 8..15 mirror rows 7..0); and the groups partition every window.
-TEST(TorusExchangeGroups, GoldMapsOfSection43) {
+// Maps of the paper's diagonal groups (row y = 0 on top): SG_2, SG_3 and G_3 on 8x8, G_4 on
+// 16x16 (rows 8..15 mirror rows 7..0); and the groups partition every window.
+TEST(TorusExchangeGroups, GoldMapsOfTheDiagonalGroups) {
   const char* sg2[] = {"1 2 2 1 1 2 2 1", "2 1 1 2 2 1 1 2", "2 1 1 2 2 1 1 2", "1 2 2 1 1 2 2 1",
                        "1 2 2 1 1 2 2 1", "2 1 1 2 2 1 1 2", "2 1 1 2 2 1 1 2", "1 2 2 1 1 2 2 1"};
   const char* sg3[] = {"1 . . 2 2 . . 1", ". 1 2 . . 2 1 .", ". 2 1 . . 1 2 .", "2 . . 1 1 . . 2",
@@ -53,7 +55,8 @@ TEST(TorusExchangeGroups, GoldMapsOfSection43) {
   }
 }
 
-// §4.1: the full send lists of phase 2 on the 4x4 torus; 8 of 16 messages wrap.
+// The full send lists of phase 2 on the 4x4 torus; 8 of 16 messages wrap (the paper: in
+// phase d half of the pairs use the wrap-around channels).
 TEST(TorusExchangeOracle, Row1SendListsOfSection41) {
   const Topology t = Topology::parse("torus:4x4");
   const alg::Schedule s = build("torus:4x4", "torus-exchange", 1);
@@ -78,7 +81,7 @@ TEST(TorusExchangeOracle, Row1SendListsOfSection41) {
   });
 }
 
-// §4.7: every holder change of single blocks, ideal mode.
+// Every holder change of single blocks, ideal mode (our block rules).
 void expect_path(const std::string& topo, const std::string& algo, int sx, int sy, int tx, int ty,
                  const std::vector<std::tuple<int, int, int>>& path) {
   const Topology t = Topology::parse(topo);
@@ -137,7 +140,7 @@ std::vector<int> span(int lo, int hi) {
   return v;
 }
 
-// Row 18 and the data states of §4.1/§4.2: holdings after single steps.
+// Row 18 on 4x4 and 8x8: holdings after single steps (ideal mode).
 TEST(TorusExchangeOracle, Row18HoldingsAfterPhases) {
   {
     const Topology t = Topology::parse("torus:4x4");
@@ -183,8 +186,8 @@ TEST(TorusExchangeOracle, Row18HoldingsAfterPhases) {
   }
 }
 
-// §2.7 invariants for every T1.x, d = 3..5, after every phase and send step,
-// written out from the paper's rules: (holders, sources = aligned 2^p block, destination rule).
+// The invariants of our ideal-mode block rules for every T1.x, d = 3..5, after every phase and
+// send step, written out here: (holders, sources = aligned 2^p block, destination rule).
 TEST(TorusExchangeOracle, Row18InvariantsEveryPhase) {
   auto sg1 = [](int p, int a, int b) {
     const int m = (1 << p) - 1;
@@ -242,7 +245,7 @@ TEST(TorusExchangeOracle, Row18InvariantsEveryPhase) {
     }
 }
 
-// Row 16: keep mode (§2.8, §3.4): same S, the corrected totals and per-step maxima, complete exchange.
+// Row 16: keep mode (not in the paper): same S, smaller totals and per-step maxima, complete exchange.
 TEST(TorusExchangeOracle, Row16KeepMode) {
   struct K {
     const char* topo;
@@ -277,8 +280,8 @@ TEST(TorusExchangeOracle, Row16KeepMode) {
   }
 }
 
-// Row 16, literal T1 (SG_p(2) exchanging in phases 2..d-2, §7 E4): identical to
-// T1 in ideal mode; in keep mode the corrected keep-mode totals.
+// Row 16, literal T1 (SG_p(2) exchanging in phases 2..d-2 as the paper lists it, although
+// their data left in phase p-1): identical to T1 in ideal mode; in keep mode its own totals.
 TEST(TorusExchangeOracle, Row16KeepModeLiteralT1) {
   auto maxima = [](const alg::Schedule& s) {
     std::vector<uint64_t> mx;

@@ -1,7 +1,10 @@
-// Suh, Shin & An complete exchange on 2^d x 2^d tori (Suh, Shin & An): the §6
-// oracle table rows 1-14 and 17 statically, options, and pairwise-exchange.
-// Every expected number below is the paper's, corrected where the paper errs (errata in
-// docs/papers/torus-exchange.md), and every measured value is counted from
+// Suh, Shin & An complete exchange on 2^d x 2^d tori: our oracle rows 1-14 and
+// 17 statically (the row numbers in the test names are ours: 1-12 one (torus,
+// algorithm) case each, 13 the general T1.x formulas, 14 contention, 16 keep
+// mode, 17 the mesh, 18 holdings), options, and pairwise-exchange. S and B are
+// the paper's Table 1 where it agrees with our schedules; T1 at d >= 6 (E1)
+// and T1.x at x >= 2 (E2) hold our schedules' counts (docs/papers/torus-exchange.md);
+// H, the hops, is not in the paper. Every measured value is counted from
 // the generated schedule (torus_exchange_trace.h decodes which blocks each
 // message carries from its payload words) or from the static checker, never
 // from the family's own formulas.
@@ -14,7 +17,7 @@ namespace {
 
 using namespace torus_test;
 
-// §6 rows 1-12: S, per-step message size (blocks; every non-empty message of
+// Rows 1-12: S, per-step message size (blocks; every non-empty message of
 // a step has it in ideal mode), non-empty messages per step, max hops per step.
 struct Row {
   const char* topo;
@@ -164,13 +167,13 @@ void expect_row6(const char* algo, int S, const std::vector<uint64_t>& sizes, ui
 }
 
 TEST(TorusExchangeOracle, Rows8And9SixtyFour) {
-  // Row 8: T1, B = 169984 (the paper prints 165888: erratum E1).
+  // Row 8: T1, B = 169984 (Table 1 prints 165888: E1).
   expect_row6("torus-t1", 15, cat(cat({2048, 4096, 4096, 8192, 8192}, rep(16384, 8)), {8192, 4096}), 169984, 187);
   expect_row6("torus-t1.1", 27, cat({2048}, rep(4096, 26)), 108544, 579);
 }
 
 TEST(TorusExchangeOracle, Rows10And11SixtyFour) {
-  // Row 10: T1.2, S = 18 and B = 129024 (the paper prints 28 and 225280: erratum E2).
+  // Row 10: our T1.2, S = 18 and B = 129024 (Table 1 prints 28 and 225280: E2).
   expect_row6("torus-t1.2", 18, cat(cat({2048, 4096, 4096}, rep(8192, 14)), {4096}), 129024, 304);
   expect_row6("torus-t2", 48, rep(2048, 48), 98304, 1148);
   // Final placement at d = 6 (timing-free run of the whole exchange).
@@ -178,7 +181,8 @@ TEST(TorusExchangeOracle, Rows10And11SixtyFour) {
   EXPECT_EQ(alg::check_memory(s, alg::reference_run(s)), "");
 }
 
-// §3.4 keep totals at d = 6; literal T1's 168196 exceeds even the paper's printed 165888 (E1).
+// Keep-mode totals at d = 6: T1 exactly as the paper lists it, with blocks kept in place,
+// still moves 168196, more than Table 1's printed 165888 (E1).
 TEST(TorusExchangeOracle, Row16KeepModeSixtyFour) {
   EXPECT_EQ(range_sizes(build("torus:64x64", "torus-t1.2", 1, "keep"), 1).B, 128988u);
   EXPECT_EQ(range_sizes(build("torus:64x64", "torus-t1-literal", 1, "keep"), 1).B, 168196u);
@@ -187,8 +191,8 @@ TEST(TorusExchangeOracle, Row16KeepModeSixtyFour) {
 
 // Row 13: T1.x in general, d = 2..5 and every x: S = 3*2^{d-2-x} + 3x (2d for
 // d <= 3), B = 3*2^{3d-3} + 5(2^x - 1) 2^{2d-1} (d*2^{2d} for d <= 3), H by the
-// §3.3 sum, written out here.
-uint64_t digest_h(int d, int x) {
+// sum of the per-step maximum hops, written out here.
+uint64_t hop_sum(int d, int x) {
   if (d == 2) return 4;
   uint64_t h = 0;
   for (int p = 1; p <= x + 1; ++p) h += 2 * ((1u << p) - 1);
@@ -199,10 +203,10 @@ uint64_t digest_h(int d, int x) {
 }
 
 TEST(TorusExchangeOracle, Row13GeneralFormulasAndHopTable) {
-  EXPECT_EQ(digest_h(3, 0), 14u);  // §3.3 table
-  EXPECT_EQ(digest_h(4, 1), 37u);
-  EXPECT_EQ(digest_h(6, 2), 304u);
-  EXPECT_EQ(digest_h(7, 4), 392u);
+  EXPECT_EQ(hop_sum(3, 0), 14u);
+  EXPECT_EQ(hop_sum(4, 1), 37u);
+  EXPECT_EQ(hop_sum(6, 2), 304u);
+  EXPECT_EQ(hop_sum(7, 4), 392u);
   for (int d = 2; d <= 5; ++d)
     for (int x = 0; x <= std::max(0, d - 3); ++x) {
       const std::string topo = fmt::format("torus:{0}x{0}", 1 << d);
@@ -224,7 +228,7 @@ TEST(TorusExchangeOracle, Row13GeneralFormulasAndHopTable) {
       const auto c = alg::check_schedule(s, Topology::parse(topo), 1, false);
       uint64_t h = 0;
       for (const auto& st : c.steps) h += uint64_t(st.max_hops);
-      EXPECT_EQ(h, digest_h(d, x)) << "d " << d << " x " << x;
+      EXPECT_EQ(h, hop_sum(d, x)) << "d " << d << " x " << x;
     }
 }
 
