@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace wn::alg {
 
@@ -21,7 +23,23 @@ int ceil_log2(int w) {
   return n;
 }
 
+constexpr uint64_t kSaturated = uint64_t(1) << 62;
+
 }  // namespace
+
+uint64_t ft_nodes(int t, int k) {
+  std::vector<uint64_t> n(size_t(std::max(t, 0) + 1), 1);
+  for (int i = k; i <= t; ++i) n[size_t(i)] = std::min(kSaturated, n[size_t(i - k)] + n[size_t(i - 1)]);
+  return n[size_t(std::max(t, 0))];
+}
+
+int ft_steps(uint64_t p, int k) {
+  std::vector<uint64_t> n;
+  for (int t = 0;; ++t) {
+    n.push_back(t < k ? 1 : n[size_t(t - k)] + n[size_t(t - 1)]);
+    if (n.back() >= p) return t;
+  }
+}
 
 std::optional<ThesisCost> thesis_broadcast_cost(const std::string& algorithm, const Topology& topo, const CostParams& c,
                                                 uint32_t words, int packets, int ft_steps) {

@@ -17,6 +17,12 @@
 
 namespace wn::alg {
 
+// The Fibonacci tree of Table 5.3: N(t, K) nodes reached in t steps with K packets,
+// N(t, K) = N(t - K, K) + N(t - 1, K) for t >= K, else 1 (saturating at 2^62), and t(P, K), the
+// least t with N(t, K) >= P.
+uint64_t ft_nodes(int t, int k);
+int ft_steps(uint64_t p, int k);
+
 struct ThesisCost {
   double cycles = 0;
   std::string formula;  // the thesis's name and form, with the values used

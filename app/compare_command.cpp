@@ -3,13 +3,12 @@
 #include <memory>
 
 #include "app/commands.h"
+#include "app/compare_run.h"
 #include "app/options.h"
 #include "app/regression_output.h"
 #include "app/run_options.h"
 
 namespace wn::cli {
-
-int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg);
 
 void add_compare_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();

@@ -12,6 +12,7 @@
 #include "algorithms/file_algorithm.h"
 #include "algorithms/pipeline.h"
 #include "algorithms/registry.h"
+#include "app/compare_run.h"
 #include "app/compare_table.h"
 #include "app/options.h"
 #include "app/regression_output.h"
@@ -119,10 +120,12 @@ struct Group {
 
 }  // namespace
 
-int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg) {
+int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nlohmann::json* report_out,
+                const std::string& command) {
   const fw::ScheduleRunOptions base = resolve(c);
   check_writable(c.json, "--json");
-  check_tolerance_read(c.cmd->count("--tolerance") > 0, reg.baseline);
+  const CLI::Option* tolerance = c.cmd->get_option_no_throw("--tolerance");  // tau has none
+  check_tolerance_read(tolerance && tolerance->count() > 0, reg.baseline);
   const std::vector<RegressionPoint> baseline = reg.baseline.empty()
                                                     ? std::vector<RegressionPoint>{}
                                                     : compare_rows(read_report_baseline(reg.baseline), reg.baseline);
@@ -199,7 +202,7 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg) {
     }
   }
   fmt::print("seed {}\n", base.seed);
-  fmt::print("wormnet compare  topology={} backend={} profile={} bytes={} source={}\n", base.topology, c.backend,
+  fmt::print("wormnet {}  topology={} backend={} profile={} bytes={} source={}\n", command, base.topology, c.backend,
              base.run.profile.name, algos.empty() && plugins.empty() ? "the files'" : c.bytes_list,
              c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, sources.size()));
   if (single)
@@ -275,6 +278,7 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg) {
   if (with_cost) print_area_table(summary, ports, costs);
   const nlohmann::json report = {{"schema", "wormnet.compare/3"}, {"runs", all}, {"summary", summary}};
   write_json_report(c.json, report);
+  if (report_out) *report_out = report;
   const int regression =
       reg.baseline.empty() ? 0
                            : print_regression(baseline, compare_rows(report, "this run"), reg.baseline, reg.tolerance);

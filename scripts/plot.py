@@ -13,6 +13,13 @@
       the maximum latency (us) vs message size, log-log, one line per
       algorithm and port model
 
+  scripts/plot.py tau TAU.json OUTDIR [--format png|svg]
+      a `wormnet tau --json` report: tau.FMT, the tau-plot of Tsai's thesis
+      (Ch 5): every fitted operation as the point (tau, T_s), log-log, with the
+      thesis's closed form beside it and, with tau --around X, Fig 5.2's four
+      regions around X shaded; lines.FMT, T(L) of every fit with the measured
+      points and the crossovers L* (scripts/plot_tau.py)
+
   scripts/plot.py sweep RESULTS.jsonl OUTDIR [--format png|svg]
       a sweep's results (wormnet sweep SPEC.yaml): latency vs size with error
       bars over sources, speed-up of more ports vs network size, contention by
@@ -47,6 +54,7 @@ from matplotlib import colors, patches  # noqa: E402
 from plot_common import DPI, range_ticks  # noqa: E402
 from plot_heatmap import plot_heatmaps  # noqa: E402
 from plot_sweep import plot_sweep  # noqa: E402
+from plot_tau import plot_tau_lines, plot_tau_points  # noqa: E402
 
 def plot_gantt(report, outdir, fmt):
     """timeline.FMT: one row per message, grouped by source node; grey = startup
@@ -174,7 +182,7 @@ def plot_latency(report, outdir, fmt):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("kind", choices=["run", "compare", "sweep"])
+    ap.add_argument("kind", choices=["run", "compare", "sweep", "tau"])
     ap.add_argument("report")
     ap.add_argument("outdir")
     ap.add_argument("--format", choices=["png", "svg"], default="png")
@@ -188,7 +196,11 @@ def main():
         report = json.load(f)
     os.makedirs(a.outdir, exist_ok=True)
     schema = report.get("schema", "")
-    if a.kind == "run":
+    if a.kind == "tau":
+        if schema != "wormnet.tau/1":
+            sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.tau/1 (wormnet tau --json)")
+        out = [plot_tau_points(report, a.outdir, a.format), plot_tau_lines(report, a.outdir, a.format)]
+    elif a.kind == "run":
         if schema != "wormnet.run/2":
             sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.run/2 (wormnet run --json)")
         out = [plot_heatmaps(report, a.outdir, a.format), plot_gantt(report, a.outdir, a.format)]

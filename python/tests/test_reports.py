@@ -59,6 +59,17 @@ class LoadTest(unittest.TestCase):
         self.assertEqual(rows[1]["schema"], "wormnet.run/2")
         self.assertNotIn("x", rows[0])
 
+    def test_tau_report(self):
+        fit = {"variant": "rd-broadcast", "ports": "3", "profile": {"name": "t3d"}, "points": [{"bytes": 64}],
+               "fit": {"T_s_cycles": 696.0, "T_n_cycles": 1.5, "tau": 0.0021}}
+        doc = {"schema": "wormnet.tau/1", "f": "linear", "fits": [fit, dict(fit, variant="edn-broadcast")],
+               "crossovers": [{"a": "x"}], "wormnet": {"git": "abc"}}
+        rows = wormnet.load(self.write("t.json", json.dumps(doc)))
+        self.assertEqual([(r["fit_index"], r["variant"], r["fit.T_n_cycles"]) for r in rows],
+                         [(0, "rd-broadcast", 1.5), (1, "edn-broadcast", 1.5)])
+        self.assertEqual((rows[0]["f"], rows[0]["profile.name"], rows[0]["wormnet.git"]), ("linear", "t3d", "abc"))
+        self.assertNotIn("points", rows[0])
+
     def test_sweep_lines_by_point(self):
         lines = []
         for point in (2, 0, 1):  # completion order

@@ -1,7 +1,7 @@
 """Loaders for wormnet's machine-readable outputs, as flat rows for scripts and pandas.
 
-One function for all three shapes (a `run --json` report, a `compare --json` report, a `sweep`
-results file), because analysis scripts mix them: a row is always one simulated point, with the
+One function for all the shapes (a `run --json` report, a `compare --json` report, a `sweep`
+results file, a `tau --json` report), because analysis scripts mix them: a row is always one simulated point, with the
 run's configuration as plain columns (`topology`, `algorithm`, `bytes`, ...) next to its
 results (`cycles`, `data_check`, `latency.maximum_cycles`, ...).
 """
@@ -47,12 +47,21 @@ def _rows(doc, path):
         # The report's own facts (the wormnet version) on every row; the run's keys win.
         common = flatten({k: v for k, v in doc.items() if k not in ("schema", "runs", "summary")})
         return [{**common, **flatten(r), "run": i} for i, r in enumerate(runs)]
+    if schema.startswith("wormnet.tau/"):
+        fits = doc.get("fits")
+        if not isinstance(fits, list):
+            raise ValueError(f'{path}: tau report without a "fits" list')
+        # One row per fitted series; the report's law and metric on every row. The points,
+        # crossovers and regions are lists of objects: read the file with json for those.
+        common = flatten({k: v for k, v in doc.items() if k not in ("schema", "fits")})
+        return [{**common, **flatten(f), "fit_index": i} for i, f in enumerate(fits)]
     return [flatten(doc)]
 
 
 def load(path):
     """Rows of a report file: a run or check report gives one, a compare report one per run
-    (with `run`, its index in the report), a sweep results file one per line, ordered by `point`.
+    (with `run`, its index in the report), a tau report one per fitted series (with `fit_index`),
+    a sweep results file one per line, ordered by `point`.
 
     Sweep lines are written in completion order; sorting by `point` makes the rows the same
     whatever `-j` the sweep ran with. A sweep line's `params` become `params.NAME` columns.

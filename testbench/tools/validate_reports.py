@@ -51,6 +51,7 @@ KIND_OF_SCHEMA = {
     "wormnet.cost/1": "cost",
     "wormnet.schedule/1": "schedule",
     "wormnet.conform/1": "conform",
+    "wormnet.tau/1": "tau",
 }
 WRITTEN = "schedule#/definitions/written_by_wormnet"  # export and synth --out files
 
@@ -278,6 +279,12 @@ def matrix():
                            "--bytes", "32", "--source", "3", "--json", "c4.json"], [("compare", "c4.json")])
     case("compare-files-only", ["compare", *m4, "--schedule", "e1.json,e2.json", "--ports", "one",
                                 "--json", "c5.json"], [("compare", "c5.json")])
+    # tau: a live selection with --around (fits, thesis predictions, crossovers, regions); and a saved
+    # compare report under a packet law (no prediction), with series of two port models
+    case("tau-live", ["tau", *m4, "--algorithm", "rd-broadcast,edn-broadcast", "--ports", "3", "--bytes",
+                      "32,64,128", "--around", "edn-broadcast", "--json", "t1.json"], [("tau", "t1.json")])
+    case("tau-from", ["tau", "--from", "c2.json", "--law", "packets:16", "--metric", "avg-latency", "--json",
+                      "t2.json"], [("tau", "t2.json")])
     case("cost", ["cost", "--topology", "cube:1", "--ports", "one", "--vcs", "1", "--buf", "2", "--json", "x1.json"],
          [("cost", "x1.json")])
     case("compare-cost", ["compare", "--topology", "cube:1", "--algorithm", "rd-broadcast", "--ports", "one",

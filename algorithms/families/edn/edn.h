@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "algorithms/registry.h"
+#include "algorithms/thesis_formulas.h"
 
 namespace wn::alg::edn {
 
@@ -75,10 +76,10 @@ Schedule build_edn_gather(const Topology& topo, const AlgorithmArgs& args);
 // sld-broadcast (the thesis's Ch 3, Fig 3.3) on a 2^k x 2^k mesh, k >= 2: the sends (ids) of every step, log2 N - 1
 // steps.
 std::vector<IdSends> sld_steps(const Topology& topo, int source);
-// ft-broadcast (the thesis's Ch 5, Table 5.3): N(t, K) nodes a Fibonacci tree reaches in t steps with K packets
-// (saturating), and t(P, K), the least t with N(t, K) >= P.
-uint64_t ft_nodes(int t, int k);
-int ft_steps(uint64_t p, int k);
+// ft-broadcast (the thesis's Ch 5, the Fibonacci tree of Table 5.3): N(t, K) and t(P, K) live with the thesis's
+// formulas (the tau model evaluates them too).
+using alg::ft_nodes;
+using alg::ft_steps;
 Schedule build_ft_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // edn-transpose (the thesis's Ch 3; its pairing figure is lost, ours is reconstructed): the transpose of an m x m
 // matrix in (block, block) distribution in k steps on a 2^k x 2^k mesh. One move of the plan: the `items` (abstract ids

@@ -33,8 +33,6 @@ namespace wn::alg::edn {
 
 namespace {
 
-constexpr uint64_t kSaturated = uint64_t(1) << 62;
-
 uint32_t packets_of(const AlgorithmArgs& a) { return uint32_t(a.options.number("--packets")); }
 
 // Packet j of K over `words` words: the first words % K packets one word longer.
@@ -44,20 +42,6 @@ Range packet(uint32_t words, uint32_t k, uint32_t j) {
 }
 
 }  // namespace
-
-uint64_t ft_nodes(int t, int k) {
-  std::vector<uint64_t> n(size_t(std::max(t, 0) + 1), 1);
-  for (int i = k; i <= t; ++i) n[size_t(i)] = std::min(kSaturated, n[size_t(i - k)] + n[size_t(i - 1)]);
-  return n[size_t(std::max(t, 0))];
-}
-
-int ft_steps(uint64_t p, int k) {
-  std::vector<uint64_t> n;
-  for (int t = 0;; ++t) {
-    n.push_back(t < k ? 1 : n[size_t(t - k)] + n[size_t(t - 1)]);
-    if (n.back() >= p) return t;
-  }
-}
 
 Schedule build_ft_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   const int nodes = topo.nodes(), src = args.source, k = int(packets_of(args));
