@@ -75,6 +75,33 @@ TEST(CliTau, LiveRunAndSavedCompareGiveTheSameFit) {
   EXPECT_EQ(slurp(d + "/from.json"), slurp(d + "/again.json"));
 }
 
+// A schedule file fixes its own size: one exported file per size, with the same name, compared
+// one by one and joined by --from, fits like the built-in algorithm it was exported from.
+TEST(CliTau, ScheduleFilesOfSeveralSizesFitLikeTheBuiltIn) {
+  const std::string d = fresh_dir("cli_tau", "schedules");
+  std::string from;
+  for (const char* bytes : {"64", "256", "1024"}) {
+    const std::string file = d + "/edn" + bytes + ".json", cmp = d + "/cmp" + bytes + ".json";
+    const CliRun ex = wormnet("export --topology mesh:8x8 --ports 3 --algorithm edn-broadcast --bytes " +
+                              std::string(bytes) + " --out " + file);
+    ASSERT_EQ(ex.code, 0) << ex.out;
+    const CliRun c = wormnet("compare --topology mesh:8x8 --ports 3 --schedule " + file + " --json " + cmp);
+    ASSERT_EQ(c.code, 0) << c.out;
+    from += " " + cmp;
+  }
+  const CliRun files = wormnet("tau --from" + from + " --json " + d + "/files.json");
+  ASSERT_EQ(files.code, 0) << files.out;
+  const CliRun builtin = wormnet("tau " + kSelection + " --json " + d + "/builtin.json");
+  ASSERT_EQ(builtin.code, 0) << builtin.out;
+  const auto a = read_json(d + "/files.json"), b = read_json(d + "/builtin.json");
+  ASSERT_EQ(a["fits"].size(), 1u) << a;
+  const auto* f = fit_of(a, "edn-broadcast");
+  const auto* g = fit_of(b, "edn-broadcast");
+  ASSERT_TRUE(f && g);
+  EXPECT_EQ((*f)["points"].size(), 3u);
+  EXPECT_EQ((*f)["fit"], (*g)["fit"]);  // the same cycles at every size
+}
+
 TEST(CliTau, PacketLawAndSweepResults) {
   const std::string d = fresh_dir("cli_tau", "sweep");
   write_file(d + "/s.yaml",
