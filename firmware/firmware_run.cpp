@@ -4,6 +4,7 @@
 
 #include <memory>
 
+#include "systemc/core/huge_pages.h"
 #include "systemc/cosim/engine.h"
 
 namespace wn::fw {
@@ -11,17 +12,17 @@ namespace wn::fw {
 namespace {
 
 // Every unfinished node waits for something nobody will send.
-std::string stuck_report(const std::vector<std::unique_ptr<FirmwareNode>>& nodes) {
+std::string stuck_report(const DenseArray<FirmwareNode>& nodes) {
   std::string r = "firmware stuck: the network is empty and every unfinished node waits\n";
   int shown = 0;
-  for (const auto& n : nodes) {
-    if (n->finished()) continue;
+  for (const FirmwareNode& n : nodes) {
+    if (n.finished()) continue;
     if (shown++ == 16) {
       r += "  ...\n";
       break;
     }
-    r += fmt::format("  node {} (step {}) waits for {}\n", n->id(), n->steps().empty() ? 0 : n->steps().back().tag,
-                     n->waiting_for());
+    r += fmt::format("  node {} (step {}) waits for {}\n", n.id(), n.steps().empty() ? 0 : n.steps().back().tag,
+                     n.waiting_for());
   }
   return r;
 }
@@ -54,37 +55,52 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   const int n = topo.nodes();
   StepBarrier barrier(n, opt.barrier_cycles);
   Rendezvous rendezvous;
-  std::vector<std::unique_ptr<FirmwareNode>> nodes;
+  // In one array: a big network's cycle visits every node (huge_pages.h).
+  DenseArray<FirmwareNode> nodes{size_t(n)};
   for (int i = 0; i < n; ++i) {
-    nodes.push_back(std::make_unique<FirmwareNode>(fmt::format("node{}", i).c_str(), i, net, store, sb, res.log,
-                                                   opt.profile, firmware(i)));
-    auto& mem = nodes.back()->memory();
+    FirmwareNode& node =
+        nodes.emplace_back(fmt::format("node{}", i).c_str(), i, net, store, sb, res.log, opt.profile, firmware(i));
+    auto& mem = node.memory();
     mem.resize(memory_words);
     for (uint32_t a = 0; a < memory_words; ++a) mem[a] = init(i, a);
-    if (i == opt.fault_node) nodes.back()->set_receive_fault(opt.fault_mask);
-    nodes.back()->set_snapshots(opt.snapshots);
-    nodes.back()->set_barrier(&barrier);
-    if (opt.synchronous_sends) nodes.back()->set_rendezvous(&rendezvous);
+    if (i == opt.fault_node) node.set_receive_fault(opt.fault_mask);
+    node.set_snapshots(opt.snapshots);
+    node.set_barrier(&barrier);
+    if (opt.synchronous_sends) node.set_rendezvous(&rendezvous);
   }
 
   RunCensus census(n);
-  for (auto& nd : nodes) nd->set_census(&census);
+  for (FirmwareNode& nd : nodes) nd.set_census(&census);
   int quiet_edges = 0;
   uint64_t jump_limit = 0;  // for the engine: how far an idle stretch may be skipped (0: not now)
   size_t runnable = 0;      // a node last seen neither finished nor blocked (checked first)
   // Only live nodes can packetize or drive (the others' outboxes and NIs are
-  // empty); node order as before, so packet ids do not change.
+  // empty); node order as before, so packet ids do not change. A node's
+  // drive() touches only its own NI, so it may drop out right after.
   auto before = [&](uint64_t now) {
-    for (int i : census.live()) {
-      FirmwareNode& nd = *nodes[size_t(i)];
-      nd.flush_outbox(now);
-      nd.ni.drive(now);
-    }
-    census.prune([&](int i) { return !nodes[size_t(i)]->ni.idle(); });
+    census.live();
+    census.prune(
+        [&](int i) {
+          FirmwareNode& nd = nodes[size_t(i)];
+          if (census.take_outbox(i)) nd.flush_outbox(now);
+          nd.ni.drive(now);
+          return !nd.ni.idle();
+        },
+        [&](int i) {
+          nodes[size_t(i)].ni.prefetch_drive();
+          net.prefetch_inject(i);
+        });
   };
   auto after = [&](uint64_t now) {
     jump_limit = 0;
-    for (int r : net.evaluated()) nodes[size_t(r)]->ni.collect(now);
+    const std::vector<int>& outputs = net.node_outputs();
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      if (k + 4 < outputs.size()) {
+        nodes[size_t(outputs[k + 4])].ni.prefetch_collect();
+        net.prefetch_out(outputs[k + 4]);
+      }
+      nodes[size_t(outputs[k])].ni.collect(now);
+    }
     contention.observe(now);
     if (census.errors() > 0) return false;
     if (!sb.ok()) return false;
@@ -99,7 +115,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     bool all_done = false, all_waiting = false;
     if (network_empty) {
       all_done = census.finished_count() == n;
-      auto settled = [&](size_t i) { return nodes[i]->finished() || nodes[i]->blocked(); };
+      auto settled = [&](size_t i) { return nodes[i].finished() || nodes[i].blocked(); };
       all_waiting = settled(runnable);
       for (size_t i = 0; i < nodes.size() && all_waiting; ++i)
         if (!settled(i)) {
@@ -128,18 +144,19 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
 
   engine.run(before, after, [&](uint64_t) { return jump_limit; });
   res.wall_seconds = engine.wall_seconds();
-  for (auto& nd : nodes)
-    if (nd->error()) std::rethrow_exception(nd->error());
+  for (FirmwareNode& nd : nodes)
+    if (nd.error()) std::rethrow_exception(nd.error());
 
   res.cycles_simulated = engine.now();
   res.cycles_skipped = engine.cycles_skipped();
-  for (auto& nd : nodes) {
-    res.cycles = std::max(res.cycles, nd->finish_cycle());
-    res.memory.push_back(std::move(nd->memory()));
-    res.steps.push_back(nd->take_steps());
-    res.flits_injected += nd->ni.flits_injected();
+  for (FirmwareNode& nd : nodes) {
+    res.cycles = std::max(res.cycles, nd.finish_cycle());
+    res.memory.push_back(std::move(nd.memory()));
+    res.steps.push_back(nd.take_steps());
+    res.flits_injected += nd.ni.flits_injected();
   }
   for (const auto& e : sb.errors()) res.error += (res.error.empty() ? "" : "\n") + e;
+  contention.finish();
   res.packets = store.size();
   res.packet_records = store.take();
   res.log.renumber(res.packet_records);

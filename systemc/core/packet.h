@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "systemc/core/prefetch.h"
 #include "wormnet/flit_layout.h"
 
 namespace wn {
@@ -55,18 +56,61 @@ constexpr uint64_t expected_payload(uint32_t id, int index) {
 // (the flit field is 60 bits wide; the words travel beside it and the digest
 // proves they are the ones this flit carried), the synthetic pattern for
 // traffic packets. The NI builds flits and the scoreboard checks them with it.
-inline uint64_t body_payload(const PacketRecord& p, uint32_t id, int index) {
-  if (!p.data) return expected_payload(id, index);
-  const uint32_t first = p.data_offset + uint32_t(index - 1) * uint32_t(p.words_per_flit);
-  const uint32_t end = std::min(p.data_offset + p.data_words, first + uint32_t(p.words_per_flit));
-  if (p.words_per_flit == 1) return first < end ? (*p.data)[first] : 0;
-  uint64_t x = 0x243f6a8885a308d3ull ^ uint64_t(index);
-  for (uint32_t w = first; w < end; ++w) {
-    x = (x ^ (*p.data)[w]) * 0x100000001b3ull;
-    x ^= x >> 29;
+//
+// Resolved once per packet: a streaming NI then reads only the words (a
+// firmware run's packets are long, and the record and the vector holding the
+// words would be two more cache misses per flit), and reads them a cache line
+// at a time: the words of a big run's messages are hundreds of MB, which no
+// cache (nor TLB) holds from one cycle to the next.
+struct PayloadSource {
+  const std::vector<uint32_t>* data = nullptr;  // the record's words (null: synthetic traffic)
+  const uint32_t* words = nullptr;              // the packet's first word
+  uint32_t count = 0;                           // data_words
+  uint32_t per_flit = 1;                        // words_per_flit
+  PayloadSource() = default;
+  explicit PayloadSource(const PacketRecord& p)
+      : data(p.data.get()),
+        words(p.data ? p.data->data() + p.data_offset : nullptr),
+        count(p.data_words),
+        per_flit(uint32_t(p.words_per_flit)) {}
+  // Body flit `index` of packet `id`'s payload.
+  uint64_t at(uint32_t id, int index) const {
+    if (!data) return expected_payload(id, index);
+    const uint32_t first = uint32_t(index - 1) * per_flit;
+    const uint32_t end = std::min(count, first + per_flit);
+    if (first >= end) return per_flit == 1 ? 0 : digest(index, nullptr, nullptr);
+    return per_flit == 1 ? words[first] : digest(index, words + first, words + end);
   }
-  return x & ((uint64_t{1} << 60) - 1);
-}
+  // The same, for a reader that goes through the flits in order: one word a
+  // flit comes from a copy of the rest of its cache line.
+  uint64_t next(uint32_t id, int index) {
+    const uint32_t first = uint32_t(index - 1) * per_flit;
+    if (!data || per_flit != 1 || first >= count) return at(id, index);
+    if (first - staged_first >= staged_end - staged_first) stage(first);
+    return staged_[first - staged_first];
+  }
+
+ private:
+  static uint64_t digest(int index, const uint32_t* w, const uint32_t* end) {
+    uint64_t x = 0x243f6a8885a308d3ull ^ uint64_t(index);
+    for (; w < end; ++w) {
+      x = (x ^ *w) * 0x100000001b3ull;
+      x ^= x >> 29;
+    }
+    return x & ((uint64_t{1} << 60) - 1);
+  }
+  void stage(uint32_t first) {
+    const uint32_t to_line_end = uint32_t(64 - (reinterpret_cast<uintptr_t>(words + first) & 63)) / 4;
+    const uint32_t n = std::min(std::max(to_line_end, 1u), count - first);
+    std::copy(words + first, words + first + n, staged_);
+    staged_first = first;
+    staged_end = first + n;
+    if (staged_end < count) prefetch_line(words + staged_end);
+  }
+  uint32_t staged_first = 0, staged_end = 0;  // words [staged_first, staged_end) are in staged_
+  uint32_t staged_[16] = {};
+};
+inline uint64_t body_payload(const PacketRecord& p, uint32_t id, int index) { return PayloadSource(p).at(id, index); }
 
 // Packet ids and the flit's msg field (rtl/README.md §1): a head flit carries
 // id mod 2^WN_MSG_W, the "tag". The receiver turns a tag back into the id with

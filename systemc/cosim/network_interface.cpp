@@ -9,61 +9,76 @@
 namespace wn {
 
 NetworkInterface::NetworkInterface(int node, Network& net, PacketStore& store, Scoreboard& sb)
-    : node_(node), net_(net), store_(store), sb_(sb), inj_count_(net.params().inj), ej_count_(net.params().ej) {
+    : node_(node), inj_count_(net.params().inj), ej_count_(net.params().ej), net_(net), store_(store), sb_(sb) {
   for (int c = 0; c < inj_count_; ++c) inj_[size_t(c)].credits = net.params().buf;
 }
 
 void NetworkInterface::post(uint32_t id) {
   const int ch = store_[id].inj_channel;
   if (ch >= 0 && ch < inj_count_)
-    pinned_[size_t(ch)].push_back(id);
+    inj_[size_t(ch)].pinned.push_back(id);
   else
     any_queue_.push_back(id);
+  ++queued_;
 }
 
-size_t NetworkInterface::backlog() const {
-  size_t n = any_queue_.size();
-  for (int c = 0; c < inj_count_; ++c) n += pinned_[size_t(c)].size();
-  return n;
+size_t NetworkInterface::backlog() const { return queued_; }
+
+// Addresses only (a load of a field would wait for the very miss this hides); channel 0 of each kind.
+void NetworkInterface::prefetch_drive() const {
+  prefetch_line(this);
+  const char* const inj = reinterpret_cast<const char*>(&inj_[0]);
+  for (size_t b = 0; b < sizeof(InjChannel); b += 64) prefetch_line(inj + b);
+}
+
+void NetworkInterface::prefetch_collect() const {
+  prefetch_line(this);
+  prefetch_line(&inj_[0].credits);
+  const char* const ej = reinterpret_cast<const char*>(&ej_[0]);
+  for (size_t b = 0; b < sizeof(EjChannel); b += 64) prefetch_line(ej + b);
 }
 
 int NetworkInterface::free_channels() const {
   int n = 0;
-  for (int c = 0; c < inj_count_; ++c) n += inj_[size_t(c)].packet < 0 && pinned_[size_t(c)].empty();
+  for (int c = 0; c < inj_count_; ++c) n += inj_[size_t(c)].packet < 0 && inj_[size_t(c)].pinned.empty();
   return n;
 }
 
-bool NetworkInterface::idle() const { return streaming_ == 0 && backlog() == 0; }
+bool NetworkInterface::idle() const { return streaming_ == 0 && queued_ == 0; }
 
 void NetworkInterface::drive(uint64_t now) {
   const Topology& topo = net_.topology();
   for (int c = 0; c < inj_count_; ++c) {
     InjChannel& ch = inj_[size_t(c)];
     if (ch.packet < 0) {
-      auto& q = !pinned_[size_t(c)].empty() ? pinned_[size_t(c)] : any_queue_;
+      PacketQueue& q = !ch.pinned.empty() ? ch.pinned : any_queue_;
       if (q.empty()) continue;
       ch.packet = q.front();
       q.pop_front();
+      --queued_;
       ch.next = 0;
+      const PacketRecord& p = store_[uint32_t(ch.packet)];
+      ch.flits = p.flits;
+      ch.payload = PayloadSource(p);
       ++streaming_;
     }
     if (ch.credits == 0) continue;
     const uint32_t id = uint32_t(ch.packet);
-    PacketRecord& p = store_[id];
-    const bool tail = ch.next == p.flits - 1;
+    const bool tail = ch.next == ch.flits - 1;
     uint64_t f;
     if (ch.next == 0) {
+      PacketRecord& p = store_[id];
       f = flit::make_head(tail, topo.address(p.dst), topo.address(p.src), p.step, id);
       p.head_injected = now;
       p.inj_channel = c;
     } else {
-      f = flit::make_body(tail, body_payload(p, id, ch.next));
+      f = flit::make_body(tail, ch.payload.next(id, ch.next));
     }
     net_.inject(node_, c, f);
     --ch.credits;
     ++flits_injected_;
     if (tail) {
-      p.tail_injected = now;
+      store_[id].tail_injected = now;
       ch.packet = -1;
       --streaming_;
       if (on_injected) on_injected(id, now);
@@ -76,17 +91,18 @@ void NetworkInterface::drive(uint64_t now) {
 // Data words of body flit `index`: read from the flit itself when it carries
 // one word; otherwise (several words under a 60-bit digest the scoreboard has
 // checked) from the packet's data beside it.
-void NetworkInterface::take_words(EjChannel& ch, const PacketRecord& p, int index, uint64_t f) {
-  if (!p.data) return;
-  const uint32_t first = uint32_t(index - 1) * uint32_t(p.words_per_flit);
-  if (first >= p.data_words) return;
-  if (p.words_per_flit == 1) {
-    ch.words.push_back(uint32_t(flit::payload(f)));
+void NetworkInterface::take_words(EjChannel& ch, int index, uint64_t f) {
+  const PayloadSource& src = ch.payload;
+  if (!src.data) return;
+  const uint32_t first = uint32_t(index - 1) * src.per_flit;
+  if (first >= src.count) return;
+  if (src.per_flit == 1) {
+    ch.append(uint32_t(flit::payload(f)));
     return;
   }
-  const uint32_t n = std::min(uint32_t(p.words_per_flit), p.data_words - first);
-  const auto* w = p.data->data() + p.data_offset + first;
-  ch.words.insert(ch.words.end(), w, w + n);
+  const uint32_t n = std::min(src.per_flit, src.count - first);
+  ch.flush();
+  ch.words.insert(ch.words.end(), src.words + first, src.words + first + n);
 }
 
 void NetworkInterface::collect(uint64_t now) {
@@ -107,7 +123,7 @@ void NetworkInterface::collect(uint64_t now) {
       }
       ch.packet = id;
       ch.next = 0;
-      ch.words.clear();
+      ch.clear();
     } else if (ch.packet < 0) {
       sb_.fail(0xffffffffu, "body flit on an ejection channel with no open packet");
       continue;
@@ -120,16 +136,21 @@ void NetworkInterface::collect(uint64_t now) {
       ch.packet = -1;
       continue;
     }
-    const bool done = sb_.flit(node_, c, id, ch.next, f, now + 1);
-    if (ch.next > 0) take_words(ch, store_[id], ch.next, f);
+    // Resolved at the head, and again if the record let its words go since
+    // (a duplicate of a delivered packet: checked as the record says now).
+    const PacketRecord& p = store_[id];
+    if (ch.next == 0 || p.data.get() != ch.payload.data) ch.payload = PayloadSource(p);
+    const bool done = sb_.flit(node_, c, id, ch.next, f, now + 1, ch.payload);
+    if (ch.next > 0) take_words(ch, ch.next, f);
     ++ch.next;
     if (done || flit::is_tail(f)) {
       ch.packet = -1;
       if (done && on_delivery) {
+        ch.flush();
         delivered_words_.swap(ch.words);
         on_delivery(id, now + 1);
       }
-      ch.words.clear();
+      ch.clear();
     }
   }
 }

@@ -3,8 +3,8 @@
 // control towards the router), and reassembles flits per ejection channel.
 #pragma once
 #include <array>
+#include <cstddef>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <vector>
 
@@ -27,6 +27,11 @@ class NetworkInterface {
   // ejection channels during cycle now+1).
   void collect(uint64_t now);
 
+  // Ask for what drive() / collect() will read of the NI (a big network's loop over its nodes
+  // calls them a few nodes ahead, with Network::prefetch_inject() / prefetch_out()).
+  void prefetch_drive() const;
+  void prefetch_collect() const;
+
   size_t backlog() const;  // packets queued, not yet started
   // Injection channels that would start the next unpinned packet at drive(): idle, nothing pinned
   // to them. A source that keeps its own queue posts this many (less the backlog) just in time.
@@ -43,29 +48,73 @@ class NetworkInterface {
   uint64_t flits_ejected() const { return flits_ejected_; }
 
  private:
+  // A FIFO of packet ids on one vector that it reuses (a std::deque keeps its
+  // blocks away from the NI, one more cache miss per busy node and cycle).
+  class PacketQueue {
+   public:
+    bool empty() const { return head_ == ids_.size(); }
+    size_t size() const { return ids_.size() - head_; }
+    uint32_t front() const { return ids_[head_]; }
+    void push_back(uint32_t id) { ids_.push_back(id); }
+    void pop_front() {
+      if (++head_ == ids_.size()) {
+        ids_.clear();
+        head_ = 0;
+      } else if (head_ >= 64 && 2 * head_ >= ids_.size()) {  // the dead front outweighs the queue
+        ids_.erase(ids_.begin(), ids_.begin() + std::ptrdiff_t(head_));
+        head_ = 0;
+      }
+    }
+
+   private:
+    std::vector<uint32_t> ids_;
+    size_t head_ = 0;
+  };
+  // A streaming packet's flits and payloads are resolved when it starts (PayloadSource).
   struct InjChannel {
     int credits = 0;
-    int64_t packet = -1;
     int next = 0;
+    int flits = 0;
+    int64_t packet = -1;
+    PacketQueue pinned;  // packets pinned to this channel, not started
+    PayloadSource payload;
   };
   struct EjChannel {
     int64_t packet = -1;
     int next = 0;
-    std::vector<uint32_t> words;  // data words reassembled so far
+    PayloadSource payload;
+    // Data words reassembled so far: `words`, then `staged` words of `line` (appended a cache line
+    // at a time: the buffers of a big network's NIs are cold, and one store a flit into them stalled).
+    std::vector<uint32_t> words;
+    uint32_t staged = 0;
+    uint32_t line[16];
+    void append(uint32_t w) {
+      line[staged++] = w;
+      if (staged == 16) flush();
+    }
+    void flush() {
+      words.insert(words.end(), line, line + staged);
+      staged = 0;
+    }
+    void clear() {
+      words.clear();
+      staged = 0;
+    }
   };
-  void take_words(EjChannel& ch, const PacketRecord& p, int index, uint64_t f);
+  void take_words(EjChannel& ch, int index, uint64_t f);
+  // What a busy node's cycle reads comes first: a one-port node's is on the object's first lines.
   int node_;
+  int inj_count_, ej_count_;
+  size_t streaming_ = 0;
+  size_t queued_ = 0;  // packets posted, not started
+  uint64_t flits_injected_ = 0, flits_ejected_ = 0;
   Network& net_;
   PacketStore& store_;
   Scoreboard& sb_;
-  int inj_count_, ej_count_;
+  PacketQueue any_queue_;
   std::array<InjChannel, kMaxPorts> inj_{};
   std::array<EjChannel, kMaxPorts> ej_{};
-  std::deque<uint32_t> any_queue_;
-  std::array<std::deque<uint32_t>, kMaxPorts> pinned_;
   std::vector<uint32_t> delivered_words_;
-  size_t streaming_ = 0;
-  uint64_t flits_injected_ = 0, flits_ejected_ = 0;
 };
 
 }  // namespace wn

@@ -19,17 +19,21 @@ constexpr size_t kTopBlockers = 5;
 
 class BlockerTally {
  public:
-  // One cycle blocked by `pid`, which `is_final(pid)` must not call final yet.
+  // `cycles` cycles blocked by `pid`, which `is_final(pid)` must not call final yet.
   template <class Final>
-  void charge(uint32_t pid, const Final& is_final) {
+  void charge(uint32_t pid, uint64_t cycles, const Final& is_final) {
     // The blocker charged last is usually charged again: search from the back.
     for (auto it = live_.rbegin(); it != live_.rend(); ++it)
       if (it->first == pid) {
-        ++it->second;
+        it->second += cycles;
         return;
       }
-    live_.emplace_back(pid, 1);
+    live_.emplace_back(pid, cycles);
     if (live_.size() >= settle_at_) settle(is_final);
+  }
+  template <class Final>
+  void charge(uint32_t pid, const Final& is_final) {
+    charge(pid, 1, is_final);
   }
   // The kTopBlockers largest counts by packet id (all counts final or not).
   std::map<uint32_t, uint64_t> top() const {

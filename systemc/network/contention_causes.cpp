@@ -11,20 +11,17 @@ namespace wn {
 void ContentionMonitor::body_stalls(int r, uint64_t now) {
   const Hot& h = occ_.hot(r);
   const int nnet = P_ * V_;
-  for (uint64_t m = h.buffered; m; m &= m - 1) {
+  for (uint64_t m = h.buffered & ~h.sent; m; m &= m - 1) {  // a slot that sent did not stall
     const int s = __builtin_ctzll(m);
     const size_t isx = occ_.slot_index(r, s);
     const InSlot& is = occ_.in_slot(isx);
-    if (is.qsize == 0 || (h.sent >> s & 1)) continue;
-    const Worm& front = occ_.worm(isx, is.qfirst);
-    if (!front.head_gone) continue;
-    Flit& fl = occ_.flit(isx, is.bfirst);
-    if (now < fl.written + 1) continue;  // written this edge: leaves next edge at zero load
-    const uint32_t pid = front.packet;
-    const int out = front.out;  // the output its worm holds
+    if (is.qsize == 0 || !is.front_gone) continue;
+    if (occ_.front_written_since(isx, now)) continue;  // written this edge: leaves next edge at zero load
+    const uint32_t pid = is.front;
+    const int out = is.front_out;  // the output its worm holds
     const int ip = s < nnet ? s / V_ : P_ + (s - nnet);
     Candidate c;
-    const int64_t winner = occ_.winners(r)[out];
+    const int64_t winner = occ_.winner(r, out);
     const int64_t sender = occ_.sender(r, ip);
     if (winner >= 0 && winner != int64_t(pid)) {
       c = {winner, r, out, false, true};  // lost the output in switch allocation
@@ -35,16 +32,38 @@ void ContentionMonitor::body_stalls(int r, uint64_t now) {
       c = {-1, r, out, false, false};  // credits
     }
     if (s < nnet) propose(pid, c, now);
-    ledgers_.stall(fl.tag, cause_class(pid, c), c.blocker < 0 ? kNoBlocker : uint32_t(c.blocker));
+    // The stall goes into the flit's ledger when it leaves (or the cause changes). The class is a
+    // function of the packet and the blocker (never a port here), and the packet is the front
+    // worm's until the flit leaves.
+    Occupancy::SlotNote& note = occ_.note(isx);
+    const uint32_t blocker = c.blocker < 0 ? kNoBlocker : uint32_t(c.blocker);
+    if (note.stall_edges > 0 && note.stall_edges < UINT32_MAX && note.stall_blocker == blocker) {
+      ++note.stall_edges;
+    } else {
+      if (note.stall_edges > 0) note_stalls(pid, note, occ_.tag(isx, is.bfirst));
+      note.stall_edges = 1;
+      note.stall_blocker = blocker;
+    }
   }
+}
+
+const ContentionMonitor::RouteNote& ContentionMonitor::route_of(size_t worm, const Worm& e, const RouterConfig& cfg,
+                                                                int in, int v) {
+  RouteNote& n = routes_[worm];
+  if ((n.flags & kRouted) && n.packet == e.packet) return n;
+  const Route rt = route(cfg, net_.topology().address(store_[e.packet].dst), in, v);
+  n.packet = e.packet;
+  n.out = int8_t(rt.out);
+  n.vc_lo = int8_t(rt.vc_lo);
+  n.vc_hi = int8_t(rt.vc_hi);
+  n.flags = uint8_t(kRouted | (rt.eject ? kEject : 0));
+  return n;
 }
 
 void ContentionMonitor::classify(int r, uint64_t now) {
   const Hot& h = occ_.hot(r);
   const RouterConfig& cfg = cfg_[size_t(r)];
-  const Topology& topo = net_.topology();
   const int nnet = P_ * V_;
-  const int64_t* const win = occ_.winners(r);
   const uint64_t stage = uint64_t(net_.timing().stage_cycles);
   for (uint64_t m = h.queued; m; m &= m - 1) {
     const int s = __builtin_ctzll(m);
@@ -55,20 +74,20 @@ void ContentionMonitor::classify(int r, uint64_t now) {
     for (int i = 0; i < is.qsize; ++i) {
       const Worm& e = occ_.worm(isx, is.qfirst + i);
       if (e.head_gone || now < e.arrival + stage) continue;  // moving, or in its zero-load stages
-      const PacketRecord& p = store_[e.packet];
-      const Route rt = route(cfg, topo.address(p.dst), in, v);
-      const int out_idx = rt.eject ? P_ : rt.out;  // ejection counted on channel 0's slot
+      const RouteNote& rt = route_of(occ_.worm_index(isx, is.qfirst + i), e, cfg, in, v);
+      const bool eject = rt.flags & kEject;
+      const int out_idx = eject ? P_ : rt.out;  // ejection counted on channel 0's slot
       // Waiting behind the node's own previous packet on its injection
       // channel is the node's port, not the network.
-      const auto& prev = is.last_tail;
+      const auto& prev = occ_.last_tail(isx);
       Candidate c;
       if (i > 0) {  // behind another packet's flits in the same input VC
-        c = {int64_t(occ_.worm(isx, is.qfirst).packet), r, out_idx, own_port, false};
+        c = {int64_t(is.front), r, out_idx, own_port, false};
       } else if (own_port && prev.first >= 0 && prev.second + 1 >= now) {
         // The allocation cycle right after the node's own previous packet
         // left its injection buffer: the node's serialization (port).
         c = {prev.first, r, out_idx, true, false};
-      } else if (rt.eject) {
+      } else if (eject) {
         int64_t holder = -1;
         bool all_held = true;
         for (int j = 0; j < cfg.ej; ++j) {
@@ -85,8 +104,10 @@ void ContentionMonitor::classify(int r, uint64_t now) {
           if (o.holder < 0 && rel.first >= 0 && rel.second + 1 == now && rel.first != int64_t(e.packet))
             released = rel.first;
         }
-        for (int j = 0; j < cfg.ej && winner < 0; ++j)
-          if (win[P_ + j] >= 0 && win[P_ + j] != int64_t(e.packet)) winner = win[P_ + j];
+        for (int j = 0; j < cfg.ej && winner < 0; ++j) {
+          const int64_t wj = occ_.winner(r, P_ + j);
+          if (wj >= 0 && wj != int64_t(e.packet)) winner = wj;
+        }
         if (all_held)
           c = {holder, r, out_idx, true, false};
         else if (winner >= 0)
@@ -111,7 +132,7 @@ void ContentionMonitor::classify(int r, uint64_t now) {
           // Freed at the previous edge: this edge is the head's allocation cycle, still the holder's doing.
           if (hw < 0 && rel.first >= 0 && rel.second + 1 == now && rel.first != int64_t(e.packet)) released = rel.first;
         }
-        const int64_t winner = win[rt.out];
+        const int64_t winner = occ_.winner(r, rt.out);
         if (all_held && holder >= 0)
           c = {holder, r, out_idx, false, false};
         else if (winner >= 0 && winner != int64_t(e.packet))

@@ -47,6 +47,7 @@
 #include "systemc/network/delay_ledger.h"
 #include "systemc/network/network.h"
 #include "systemc/network/occupancy.h"
+#include "systemc/network/packet_table.h"
 
 namespace wn {
 
@@ -75,9 +76,19 @@ class ContentionMonitor {
   ContentionMonitor(Occupancy& occ, const Network& net, const PacketStore& store);
   // After every Network::cycle() of cycle `now` (NIs have collected).
   void observe(uint64_t now);
+  // At the end of a run, while the packet store still holds its records: the
+  // waits counted since their last charge go into the accounts (the packets'
+  // steps name their class). The views below are complete from then on.
+  void finish() { charge_waits(); }
 
-  const std::vector<PacketContention>& packets() const { return packets_; }     // by packet id
-  std::vector<PacketContention> take_packets() { return std::move(packets_); }  // at the end of a run
+  const std::vector<PacketContention>& packets() {  // by packet id
+    charge_waits();
+    return packets_;
+  }
+  std::vector<PacketContention> take_packets() {  // at the end of a run
+    charge_waits();
+    return std::move(packets_);
+  }
   // (router, output index) -> counters of the outputs that carried or were
   // waited for; output index kMaxPorts + j = ejection j. At the end of a run: the holders move out.
   std::map<std::pair<int, int>, ChannelCounters> take_channels();
@@ -86,16 +97,18 @@ class ContentionMonitor {
     uint64_t flits = 0, port_wait = 0;
   };
   const std::map<std::pair<int, int>, InjectionCounters>& injection() const;
-  std::array<uint64_t, kContentionClasses> totals() const;
+  std::array<uint64_t, kContentionClasses> totals();
   // Delay view, by packet id (every packet whose head was injected).
-  std::vector<PacketDelay> take_delays() { return std::move(delays_); }
+  std::vector<PacketDelay> take_delays() {
+    charge_waits();
+    return std::move(delays_);
+  }
   // Cycles a body flit's gap grew without a stall seen to explain them (0
   // unless the reasoning in delay_ledger.h is wrong; charged as flow).
   uint64_t unexplained() const { return unexplained_; }
 
  private:
   // The shadow's index spaces (occupancy.h); a flit's tag is its delay ledger.
-  using Flit = Occupancy::Flit;
   using Worm = Occupancy::Worm;
   using InSlot = Occupancy::InSlot;
   using OutSlot = Occupancy::OutSlot;
@@ -104,58 +117,100 @@ class ContentionMonitor {
     int64_t blocker = -1;
     int r = 0, out_idx = -1;  // out_idx: compact output port
     bool port = false, sa_loss = false;
+    bool operator==(const Candidate& o) const {
+      return blocker == o.blocker && r == o.r && out_idx == o.out_idx && port == o.port && sa_loss == o.sa_loss;
+    }
   };
-  // The counters of one output port touched on every flit (holders apart).
+  // Per packet in the network that was blocked. A blocked packet mostly waits
+  // for what it waited for at the edge before: its edges are counted here, one
+  // comparison each, and charged (class, channel, blocker: cache misses) once
+  // the cause changes, when the packet is delivered, and at the end of the run
+  // (finish()). The charges add up, so when they are made is free (but for
+  // the holders tallies, which must know when a blocker's counts are final:
+  // deferred_); the delay view's blocker order is that of first appearance,
+  // which stays so as a head's waits are charged before it moves on (and
+  // only then can its packet's accounts grow otherwise).
+  struct Victim {
+    uint64_t edge_at = 0;  // now + 1 when it has a cause at this edge: edge_[edge_pos]
+    uint32_t edge_pos = 0;
+    // Resource view: edges of last[k] not charged yet (two causes: a packet that loses switch
+    // allocation often loses it to two others in turn); `older` is the one to charge first.
+    uint32_t blamed[2] = {0, 0};
+    Candidate last[2];
+    uint8_t older = 0;
+    uint32_t head_waits = 0;  // delay view: edges its head waited, not added to its accounts yet
+    uint32_t head_blocker = kNoBlocker;
+    bool head_port = false, head_at_source = false;
+  };
+  // The route of a waiting head (a pure function of its slot and destination), by worm.
+  struct RouteNote {
+    uint32_t packet;
+    int8_t out, vc_lo, vc_hi;
+    uint8_t flags;  // kRouted, kEject
+  };
+  static constexpr uint8_t kRouted = 1, kEject = 2;
+  // The counters of one output port touched when a packet waits or a hold ends (the flits it
+  // carried are counted per output slot: out_flits_).
   struct Chan {
-    uint64_t flits = 0, blocked = 0, credit_stall = 0, sa_loss = 0;
-    std::array<uint64_t, kMaxVcs> vc_flits{}, vc_busy{};
+    uint64_t blocked = 0, credit_stall = 0, sa_loss = 0;
+    std::array<uint64_t, kMaxVcs> vc_busy{};
   };
   // What the shadow tells its observer (occupancy.h).
   friend class Occupancy;
-  void departed(const Occupancy::Departure& d, Flit& fl, uint64_t now);
+  void departed(const Occupancy::Departure& d, uint64_t& ledger, uint64_t now);
   void released(int r, int os, uint64_t held_since, uint64_t now);
   void head_entered(uint32_t id, const PacketRecord& p);
 
   void classify(int r, uint64_t now);
-  void blame(uint32_t victim, const Candidate& c, uint64_t now);
+  const RouteNote& route_of(size_t worm, const Worm& e, const RouterConfig& cfg, int in, int v);
+  void blame(uint32_t victim, const Candidate& c);
+  void charge(uint32_t victim, const Candidate& c, uint64_t edges);
   void propose(uint32_t victim, const Candidate& c, uint64_t now);
+  void charge(uint32_t id, Victim& v);  // its uncharged edges
   void body_stalls(int r, uint64_t now);
   // Delay view: one stall edge of a head, and a flit leaving its input slot.
   void head_delay(uint32_t pid, const Candidate& c, bool at_source, uint64_t now);
-  void flit_delay(uint32_t pid, uint32_t& ledger, uint64_t& last_dep, bool source, bool eject, bool head, uint64_t now);
+  void add_head_waits(uint32_t pid, Victim& v);
+  // The stall edges a slot's front flit has in its note go into its ledger.
+  void note_stalls(uint32_t pid, Occupancy::SlotNote& note, uint64_t& ledger);
+  void flit_delay(uint32_t pid, uint64_t& ledger, uint64_t& last_dep, bool source, bool eject, bool head, uint64_t now);
+  void charge_waits();  // every count above into the accounts
   Contention cause_class(uint32_t victim, const Candidate& c) const {
     return c.port ? Contention::Port : c.blocker < 0 ? Contention::Flow : class_of(victim, uint32_t(c.blocker));
   }
   Contention class_of(uint32_t victim, uint32_t blocker) const;
-  // Packet `pid` cannot be charged as a blocker at edge `now` or later (its holders count is final).
-  bool blocks_no_more(uint32_t pid, uint64_t now) const;
-  void ensure(uint32_t id);
-  Chan& chan(int r, int op) {
-    const size_t i = size_t(r) * size_t(npo_) + size_t(op);
-    touched_[i] = 1;
-    return chans_[i];
-  }
+  // Packet `pid` cannot be charged as a blocker from now on (its holders counts are final): no
+  // blocked edge can name it any more, and no victim holds edges naming it uncharged.
+  bool blocks_no_more(uint32_t pid) const;
+  // A cause the holders counts are charged with (a blocker named, at an output).
+  static bool tallied(const Candidate& c) { return c.blocker >= 0 && c.out_idx >= 0; }
+  Chan& chan(int r, int op) { return chans_[size_t(r) * size_t(npo_) + size_t(op)]; }
 
   Occupancy& occ_;
   const Network& net_;
   const PacketStore& store_;
-  int P_ = 0, V_ = 0, I_ = 0, npo_ = 0;
-  uint64_t flit_cycles_ = 1;        // the router's zero-load spacing of a worm's flits (RouterTiming)
-  std::vector<uint64_t> last_dep_;  // [input slot]: edge of its last flit out (body flits' gaps)
-  std::vector<RouterConfig> cfg_;   // [router]: for the route of a waiting head
+  int P_ = 0, V_ = 0, I_ = 0, npo_ = 0, nout_ = 0;
+  uint64_t flit_cycles_ = 1;       // the router's zero-load spacing of a worm's flits (RouterTiming)
+  std::vector<RouterConfig> cfg_;  // [router]: for the route of a waiting head
   std::vector<PacketContention> packets_;
-  std::vector<Chan> chans_;            // [router * npo_ + output port]
-  std::vector<BlockerTally> holders_;  // same index, touched on blocked cycles only
-  std::vector<uint8_t> touched_;
-  std::vector<InjectionCounters> inj_;  // [node * I + channel]
-  std::vector<uint8_t> inj_touched_;
+  std::vector<uint32_t> steps_;  // [packet]: its step (class_of, without a record's cache miss)
+  // [packet]: the victims' uncharged causes (Victim::last) that name it and are tallied; while
+  // any, its holders counts can still grow (blocks_no_more).
+  std::vector<uint32_t> deferred_;
+  PacketTable<Victim> victims_;    // the packets in the network that were blocked
+  DenseVector<RouteNote> routes_;  // [Occupancy::worm_index]
+  // A channel carried a flit or was waited for (the only ones reported) when it has flits or
+  // blocked cycles: a hold ends only on an output a head took, and blame() counts a blocked cycle.
+  DenseVector<uint64_t> out_flits_;    // [router * output slots + output slot]
+  DenseVector<Chan> chans_;            // [router * npo_ + output port]
+  std::vector<BlockerTally> holders_;  // same index, charged when a victim's edges are
+  // Reported when it carried a flit or a packet waited for it (flits or port_wait).
+  std::vector<InjectionCounters> inj_;                                  // [node * I + channel]
   mutable std::map<std::pair<int, int>, InjectionCounters> injection_;  // built by injection()
-  // This edge: one cause per blocked packet (edge_at_[victim] = now + 1 when
-  // it has one, at edge_[edge_pos_[victim]]). The charges add up, so their order is free.
+  // This edge: one cause per blocked packet (Victim::edge_at, edge_pos).
   std::vector<std::pair<uint32_t, Candidate>> edge_;
-  std::vector<uint64_t> edge_at_;
-  std::vector<uint32_t> edge_pos_;
   uint64_t last_now_ = 0;
+  uint64_t edge_now_ = 0;  // the edge observe() is at (or was at last): when a charge is made
   bool observed_ = false;
   std::vector<PacketDelay> delays_;
   LedgerPool ledgers_;

@@ -42,58 +42,102 @@ void DelayAccount::add(const DelayAccount& o) {
   }
 }
 
-LedgerPool::Ledger& LedgerPool::acquire(uint32_t& id) {
-  if (id == 0) {
-    if (free_.empty()) {
-      id = uint32_t(pool_.size());
-      pool_.emplace_back();
-    } else {
-      id = free_.back();
-      free_.pop_back();
-    }
+LedgerPool::Ledger& LedgerPool::acquire(uint64_t& h) {
+  if (h != 0 && !is_inline(h)) return pool_[h];
+  uint32_t id;
+  if (free_.empty()) {
+    id = uint32_t(pool_.size());
+    pool_.emplace_back();
+  } else {
+    id = free_.back();
+    free_.pop_back();
   }
-  return pool_[id];
+  Ledger& l = pool_[id];
+  if (h != 0) {
+    l.open = {inline_count(h), inline_blocker(h), inline_class(h)};
+    l.total = l.open.count;
+  }
+  h = id;
+  return l;
 }
 
-void LedgerPool::stall(uint32_t& id, Contention c, uint32_t blocker) {
-  Ledger& l = acquire(id);
-  ++l.total;
-  if (l.runs.size() > l.first && l.runs.back().cls == c && l.runs.back().blocker == blocker) {
-    ++l.runs.back().count;
+void LedgerPool::stall(uint64_t& h, Contention c, uint32_t blocker, uint64_t cycles) {
+  if (h == 0 && cycles <= kMaxInline) {
+    h = make_inline(c, blocker, cycles);
     return;
   }
-  l.runs.push_back({1, blocker, c});
+  if (is_inline(h) && inline_class(h) == c && inline_blocker(h) == blocker && inline_count(h) + cycles <= kMaxInline) {
+    h = make_inline(c, blocker, inline_count(h) + cycles);
+    return;
+  }
+  Ledger& l = acquire(h);
+  l.total += cycles;
+  if (l.open.count > 0) {
+    if (l.open.cls == c && l.open.blocker == blocker) {
+      l.open.count += cycles;
+      return;
+    }
+    l.runs.push_back(l.open);
+  }
+  l.open = {cycles, blocker, c};
 }
 
-uint64_t LedgerPool::settle(uint32_t& id, uint64_t gap, Contention pad) {
-  const uint64_t total = id ? pool_[id].total : 0;
+uint64_t LedgerPool::settle(uint64_t& h, uint64_t gap, Contention pad) {
+  const uint64_t total = h == 0 ? 0 : is_inline(h) ? inline_count(h) : pool_[h].total;
   if (total == gap) return 0;
   if (total < gap) {  // the missing cycles are older than any stall: they go first
     const uint64_t missing = gap - total;
-    Ledger& l = acquire(id);
-    if (l.runs.size() > l.first && l.runs[l.first].cls == pad && l.runs[l.first].blocker == kNoBlocker)
-      l.runs[l.first].count += missing;
+    if (h == 0 && missing <= kMaxInline) {
+      h = make_inline(pad, kNoBlocker, missing);
+      return missing;
+    }
+    if (is_inline(h) && inline_class(h) == pad && inline_blocker(h) == kNoBlocker && gap <= kMaxInline) {
+      h = make_inline(pad, kNoBlocker, gap);
+      return missing;
+    }
+    Ledger& l = acquire(h);
+    const Run run{missing, kNoBlocker, pad};
+    Run* oldest = l.runs.size() > l.first ? &l.runs[l.first] : l.open.count > 0 ? &l.open : nullptr;
+    if (oldest && oldest->cls == pad && oldest->blocker == kNoBlocker)
+      oldest->count += missing;
+    else if (!oldest)
+      l.open = run;
     else if (l.first > 0)
-      l.runs[--l.first] = {missing, kNoBlocker, pad};
+      l.runs[--l.first] = run;
     else
-      l.runs.insert(l.runs.begin(), {missing, kNoBlocker, pad});
+      l.runs.insert(l.runs.begin(), run);
     l.total = gap;
     return missing;
   }
   if (gap == 0) {
-    release(id);
+    release(h);
     return 0;
   }
-  Ledger& l = pool_[id];
+  if (is_inline(h)) {  // one run: its newest `gap` cycles stay
+    h = make_inline(inline_class(h), inline_blocker(h), gap);
+    return 0;
+  }
+  Ledger& l = pool_[h];
   uint64_t drop = total - gap;
-  while (drop > 0) {
+  while (drop > 0 && l.first < l.runs.size()) {
     Run& r = l.runs[l.first];
     const uint64_t d = std::min(drop, r.count);
     r.count -= d;
     drop -= d;
     if (r.count == 0) ++l.first;
   }
-  if (2 * l.first > l.runs.size()) {  // keep the live runs at the front
+  l.open.count -= drop;  // less than it holds: gap > 0 cycles stay
+  if (l.first == l.runs.size() && l.open.count <= kMaxInline) {
+    // One run left, as most gaps end: back in the handle, the record free for the next.
+    const uint64_t one = make_inline(l.open.cls, l.open.blocker, l.open.count);
+    release(h);
+    h = one;
+    return 0;
+  }
+  if (l.first == l.runs.size()) {
+    l.runs.clear();
+    l.first = 0;
+  } else if (2 * l.first > l.runs.size()) {  // keep the live runs at the front
     l.runs.erase(l.runs.begin(), l.runs.begin() + std::ptrdiff_t(l.first));
     l.first = 0;
   }
@@ -101,23 +145,31 @@ uint64_t LedgerPool::settle(uint32_t& id, uint64_t gap, Contention pad) {
   return 0;
 }
 
-void LedgerPool::charge(uint32_t id, DelayAccount& to) const {
-  if (id == 0) return;
-  const Ledger& l = pool_[id];
+void LedgerPool::charge(uint64_t h, DelayAccount& to) const {
+  if (h == 0) return;
+  if (is_inline(h)) {
+    to.add(inline_class(h), inline_blocker(h), inline_count(h));
+    return;
+  }
+  const Ledger& l = pool_[h];
   for (size_t i = l.first; i < l.runs.size(); ++i) to.add(l.runs[i].cls, l.runs[i].blocker, l.runs[i].count);
+  if (l.open.count > 0) to.add(l.open.cls, l.open.blocker, l.open.count);
 }
 
-void LedgerPool::release(uint32_t& id) {
-  if (id == 0) return;
-  Ledger& l = pool_[id];
-  l.runs.clear();
-  // Long gaps are rare, but the capacity of the longest each pooled ledger ever held added up
-  // (19.5 MB, 300 B per message, in a 16x16 all-to-all): only a small capacity is kept.
-  if (l.runs.capacity() > kKeptRuns) std::vector<Run>().swap(l.runs);
-  l.first = 0;
-  l.total = 0;
-  free_.push_back(id);
-  id = 0;
+void LedgerPool::release(uint64_t& h) {
+  if (h == 0) return;
+  if (!is_inline(h)) {
+    Ledger& l = pool_[h];
+    l.runs.clear();
+    // Long gaps are rare, but the capacity of the longest each pooled ledger ever held added up
+    // (19.5 MB, 300 B per message, in a 16x16 all-to-all): only a small capacity is kept.
+    if (l.runs.capacity() > kKeptRuns) std::vector<Run>().swap(l.runs);
+    l.first = 0;
+    l.total = 0;
+    l.open.count = 0;
+    free_.push_back(uint32_t(h));
+  }
+  h = 0;
 }
 
 }  // namespace wn

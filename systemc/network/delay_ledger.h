@@ -46,36 +46,53 @@ struct PacketDelay {
   uint64_t left_source = UINT64_MAX;  // edge its tail left the source router
 };
 
-// Pool of ledgers; a flit refers to one by id (0: no gap, the usual case).
+// Ledgers; a flit carries a 64-bit handle to its own (0: no gap, the usual
+// case). A gap of one cause, as most are, is written in the handle itself
+// (kInline, class, blocker and cycles): the flit's stalls and its settling
+// then touch nothing but the flit. A gap of several causes lives in a pool
+// record the handle names by index.
 class LedgerPool {
  public:
   LedgerPool() : pool_(1) {}
-  // One stall cycle of the flit with ledger `id` (allocated on the first).
-  void stall(uint32_t& id, Contention c, uint32_t blocker);
+  // `cycles` stall cycles (newer than any it has) of the flit with ledger `h` (allocated on the first).
+  void stall(uint64_t& h, Contention c, uint32_t blocker, uint64_t cycles = 1);
   // Sets the flit's gap to `gap` cycles: drops the oldest cycles, or (the NI
   // presented the flit late) adds `pad` cycles as the oldest. Returns the
   // cycles padded.
-  uint64_t settle(uint32_t& id, uint64_t gap, Contention pad);
-  void charge(uint32_t id, DelayAccount& to) const;  // adds the ledger's cycles
-  void release(uint32_t& id);
+  uint64_t settle(uint64_t& h, uint64_t gap, Contention pad);
+  void charge(uint64_t h, DelayAccount& to) const;  // adds the ledger's cycles
+  void release(uint64_t& h);
 
  private:
+  static constexpr uint64_t kInline = uint64_t{1} << 63;
+  static constexpr int kCountShift = 34;                           // bits 34..62: cycles
+  static constexpr uint64_t kMaxInline = (uint64_t{1} << 29) - 1;  // more: a pool record
+  static bool is_inline(uint64_t h) { return h & kInline; }
+  static uint64_t inline_count(uint64_t h) { return (h & ~kInline) >> kCountShift; }
+  static uint32_t inline_blocker(uint64_t h) { return uint32_t(h); }
+  static Contention inline_class(uint64_t h) { return Contention((h >> 32) & 3); }
+  static uint64_t make_inline(Contention c, uint32_t blocker, uint64_t cycles) {
+    return kInline | cycles << kCountShift | uint64_t(c) << 32 | blocker;
+  }
   struct Run {
     uint64_t count;
     uint32_t blocker;
     Contention cls;
   };
-  // Runs [first, end) of `runs`, oldest first. Kept whole (no merging): a
-  // gap can hold many causes, and each cycle keeps its own. A released
-  // ledger keeps a small capacity for the next flit (kKeptRuns), so steady
-  // state allocates little.
+  // The ledger's cycles, oldest first: runs [first, end) of `runs`, then
+  // `open`, the newest run (count 0: none). Kept whole (no merging but of a
+  // stall with the newest run): a gap can hold many causes, and each cycle
+  // keeps its own. A released ledger keeps a small capacity for the next
+  // flit (kKeptRuns), so steady state allocates little.
   static constexpr size_t kKeptRuns = 8;
-  struct Ledger {
-    std::vector<Run> runs;
-    size_t first = 0;
+  struct alignas(64) Ledger {
+    Run open{0, kNoBlocker, Contention::Flow};
     uint64_t total = 0;
+    size_t first = 0;
+    std::vector<Run> runs;
   };
-  Ledger& acquire(uint32_t& id);
+  // The pool record of handle h, made from its inline run (or empty) if it has none.
+  Ledger& acquire(uint64_t& h);
   std::vector<Ledger> pool_;
   std::vector<uint32_t> free_;
 };

@@ -109,6 +109,9 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
   node_outputs_scratch_.assign(size_t(n), 0);
   links_.assign(size_t(n) * kMaxPorts, {-1, -1});
   const RouterConfig base = base_router_config(params);
+  // The narrow model in one array, called directly in cycle() (no virtual call); the wide one through the unit.
+  const bool narrow_model = params.backend == Backend::Model && topo.ports() <= RouterModel::kPortsFit;
+  if (narrow_model) models_ = DenseVector<RouterModel>(size_t(n));
   for (int r = 0; r < n; ++r) {
     std::unique_ptr<RouterUnit> unit;
     switch (params.backend) {
@@ -116,7 +119,10 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
         unit = params.rtl_trimmed ? make_rtl_router(topo.ports(), base) : make_rtl_router(topo.ports());
         break;
       case Backend::Model:
-        unit = model_router(topo.ports(), params.model_fault);
+        if (narrow_model)
+          models_[size_t(r)].set_fault(params.model_fault);
+        else
+          unit = model_router(topo.ports(), params.model_fault);
         break;
       case Backend::Lockstep: {
         auto m = model_router(topo.ports(), params.model_fault);
@@ -125,11 +131,12 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
         break;
       }
     }
-    unit->reset(topo.router_config(r, base));
-    // The narrow model, called directly in cycle() (no virtual call); the wide one through the unit.
-    if (params.backend == Backend::Model && topo.ports() <= RouterModel::kPortsFit)
-      models_.push_back(static_cast<RouterModel*>(unit.get()));
-    routers_.push_back(std::move(unit));
+    if (unit) {
+      unit->reset(topo.router_config(r, base));
+      routers_.push_back(std::move(unit));
+    } else {
+      models_[size_t(r)].reset(topo.router_config(r, base));
+    }
     for (int o = 0; o < topo.ports(); ++o) {
       const int nb = topo.neighbor(r, o);
       if (nb >= 0) links_[size_t(r) * kMaxPorts + size_t(o)] = {nb, topo.peer_port(o)};
@@ -184,41 +191,13 @@ void Network::evaluate_unit(int r, const RouterIn& in, RouterOut& out) {
   }
 }
 
-// A block is the work one thread takes at a time: enough routers that taking it (one atomic add)
-// and its cache misses are small against evaluating them. A verilated router costs ~10x the model.
-void Network::start_pool(int threads) {
-  const int n = topo_.nodes();
-  pool_block_ = params_.backend == Backend::Model ? 64 : 8;
-  // At least two blocks per thread, or the threads wait for each other more than they work.
-  const int useful = std::max(1, n / (2 * pool_block_));
-  threads = std::min(threads, useful);
-  if (threads < 2) return;
-  pool_ = std::make_unique<RouterPool>(threads);
-  pool_fn_ = [this](int lo, int hi) {
-    try {
-      evaluate_range(lo, hi);
-    } catch (...) {  // the lowest router's error, as one thread would have met it first
-      std::lock_guard<std::mutex> lock(pool_error_mutex_);
-      if (lo < pool_error_at_) {
-        pool_error_at_ = lo;
-        pool_error_ = std::current_exception();
-      }
-    }
-  };
-}
-
-int Network::threads() const { return pool_ ? pool_->threads() : 1; }
-
-void Network::evaluate_range(int lo, int hi) {
-  const uint8_t* const want = want_.data();
-  RouterModel* const* const models = models_.empty() ? nullptr : models_.data();
-  for (int r = lo; r < hi; ++r) {
-    if (!want[r]) continue;
-    if (models)
-      models[r]->cycle(in_[size_t(r)], out_[size_t(r)]);
-    else
-      evaluate_unit(r, in_[size_t(r)], out_[size_t(r)]);
-  }
+// A large network's routers leave the cache between two cycles: the loops that evaluate them
+// ask for a router's state a few routers ahead of evaluating it.
+void Network::prefetch_router(int r) const {
+  if (!models_.empty()) models_[size_t(r)].prefetch();
+  const char* const in = reinterpret_cast<const char*>(&in_[size_t(r)]);
+  for (size_t b = 0; b < sizeof(RouterIn); b += 64) prefetch_line(in + b);
+  prefetch_line(&out_[size_t(r)]);
 }
 
 void Network::cycle() {
@@ -243,7 +222,7 @@ void Network::cycle() {
   // when the router has something for its node.
   const uint8_t* const want = want_.data();
   uint8_t* const want_next = want_next_.data();
-  RouterModel* const* const models = models_.empty() ? nullptr : models_.data();
+  RouterModel* const models = models_.empty() ? nullptr : models_.data();
   const std::pair<int, int>* const links = links_.data();
   int* const evaluated = evaluated_scratch_.data();
   int* const node_out = node_outputs_scratch_.data();
@@ -253,8 +232,9 @@ void Network::cycle() {
     if (!want[r]) continue;
     RouterOut& out = out_[size_t(r)];
     if (!pool_) {
+      if (r + kPrefetchAhead < n && want[r + kPrefetchAhead]) prefetch_router(r + kPrefetchAhead);
       if (models)
-        models[r]->cycle(in_[size_t(r)], out);  // final class: a direct call
+        models[r].cycle(in_[size_t(r)], out);  // final class: a direct call
       else
         evaluate_unit(r, in_[size_t(r)], out);
     }

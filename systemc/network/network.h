@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "systemc/core/huge_pages.h"
+#include "systemc/core/prefetch.h"
 #include "systemc/router/model/router_model.h"
 #include "systemc/router/router_unit.h"
 #include "systemc/topology/topology.h"
@@ -78,6 +80,12 @@ class Network {
     in.inj_flit[channel] = flit;
     want_[size_t(node)] = 1;
   }
+  // Ask for the lines inject(node, ...) / out(node) use (an NI's loop over a big network's nodes).
+  void prefetch_inject(int node) const { prefetch_line(&in_[size_t(node)].inj_valid); }
+  void prefetch_out(int node) const {
+    prefetch_line(&out_[size_t(node)].inj_credit);
+    prefetch_line(&out_[size_t(node)].ej_flit[0]);
+  }
   // After cycle(): registered outputs (ejection flits, injection credits).
   const RouterOut& out(int node) const { return out_[size_t(node)]; }
   // Routers evaluated in the last cycle (others produced nothing).
@@ -109,7 +117,7 @@ class Network {
   // Where output port `o` of router r leads: {neighbour, its input port}, or {-1,-1}.
   std::pair<int, int> link(int r, int o) const { return links_[size_t(r) * kMaxPorts + size_t(o)]; }
 
-  RouterUnit& router(int node) { return *routers_[size_t(node)]; }
+  RouterUnit& router(int node) { return models_.empty() ? *routers_[size_t(node)] : models_[size_t(node)]; }
   // Opens an FST waveform of the RTL routers (RTL or lock-step backend only).
   void trace(const std::string& fst_path);
 
@@ -117,16 +125,18 @@ class Network {
   const Topology& topo_;
   NetworkParams params_;
   RouterTiming timing_;
-  std::vector<std::unique_ptr<RouterUnit>> routers_;
-  std::vector<RouterModel*> models_;  // model backend: the same routers, called directly (no virtual call)
+  std::vector<std::unique_ptr<RouterUnit>> routers_;  // RTL, lock-step and the wide model
+  // Model backend up to RouterModel::kPortsFit ports: the routers in one array (called directly,
+  // no virtual call; huge_pages.h).
+  DenseVector<RouterModel> models_;
   // Inputs are double-buffered: in_ collects the inputs of the next cycle
   // (inject() and the links), seen_ holds those of the last cycle; cycle()
   // swaps the two buffers instead of copying. Only the valid bits of a
   // buffer are ever cleared (flit words under a clear bit are stale).
-  std::vector<RouterIn> buf_a_, buf_b_;
+  DenseVector<RouterIn> buf_a_, buf_b_;
   RouterIn* in_ = nullptr;
   RouterIn* seen_ = nullptr;
-  std::vector<RouterOut> out_;
+  DenseVector<RouterOut> out_;
   // Router is busy or has input: evaluate it. Double-buffered like the
   // inputs: want_ for the coming cycle (inject() and the last cycle set it),
   // want_next_ filled while this cycle's outputs are carried over the links.
@@ -141,6 +151,8 @@ class Network {
   int injected_ = 0;  // injection flits presented since the last cycle()
   uint64_t flits_in_ = 0;
 
+  static constexpr int kPrefetchAhead = 4;  // routers between the one prefetched and the one evaluated
+  void prefetch_router(int r) const;
   // One edge of router r through the RouterUnit interface (RTL, lock-step).
   void evaluate_unit(int r, const RouterIn& in, RouterOut& out);
   // The wanted routers of [lo, hi) evaluated (on a pool thread).

@@ -21,22 +21,25 @@ Occupancy::Occupancy(const Network& net, const PacketStore& store) : net_(net), 
   // Hot's masks hold one bit per slot.
   if (nin_ > 64 || nout_ > 64) throw std::logic_error("occupancy: slots must fit a mask");
   while (cap_ < size_t(np.buf)) cap_ *= 2;
+  unit_stride_ = (2 + (cap_ + 3) / 4 + 1) / 2 * 2;  // whole lines
   hot_.resize(size_t(n));
-  in_.resize(size_t(n) * size_t(nin_));
+  units_.resize(size_t(n) * size_t(nin_) * unit_stride_);
   out_.resize(size_t(n) * size_t(nout_));
-  flits_.resize(in_.size() * cap_);
-  worms_.resize(in_.size() * cap_);
-  winner_.assign(size_t(n) * size_t(npo_), -1);
-  sender_.assign(size_t(n) * size_t(npi_), -1);
+  worms_.resize(size_t(n) * size_t(nin_) * cap_);
+  ports_.resize(size_t(n) * size_t(npo_ + npi_));
+  last_tail_.assign(size_t(n) * size_t(nin_), {-1, 0});
 }
 
-void Occupancy::push_flit(int r, int s, const Flit& f) {
-  const size_t is = slot_index(r, s);
-  InSlot& in = in_[is];
-  if (in.bsize == cap_) throw std::logic_error("occupancy: more flits at an input than its credits allow");
-  flit(is, in.bfirst + in.bsize) = f;
-  ++in.bsize;
-  hot_[size_t(r)].buffered |= uint64_t{1} << s;
+void Occupancy::overflow(const char* what) {
+  throw std::logic_error(fmt::format("occupancy: more {} at an input than its credits allow", what));
+}
+
+void Occupancy::prefetch(int r) const {
+  prefetch_line(&hot_[size_t(r)]);
+  prefetch_line(&ports_[size_t(r) * size_t(npo_ + npi_)]);
+  const char* const out = reinterpret_cast<const char*>(&net_.out(r));
+  for (size_t b = 0; b < sizeof(RouterOut); b += 64) prefetch_line(out + b);
+  prefetch_line(&net_.last_in(r).inj_valid);
 }
 
 void Occupancy::credit_violation(int r, const RouterOut& o, uint64_t now) const {
@@ -68,13 +71,30 @@ void Occupancy::credit_violation(int r, const RouterOut& o, uint64_t now) const 
 
 void Occupancy::push_worm(int r, int s, const Worm& w) {
   const size_t is = slot_index(r, s);
-  InSlot& in = in_[is];
-  if (in.qsize == cap_) throw std::logic_error("occupancy: more worms at an input than its credits allow");
+  InSlot& in = in_slot(is);
+  if (in.qsize == cap_) overflow("worms");
   worm_at(is, in.qfirst + in.qsize) = w;
-  ++in.qsize;
+  if (in.qsize++ == 0) {
+    in.front = w.packet;
+    in.front_out = w.out;
+    in.front_gone = w.head_gone;
+  }
   Hot& h = hot_[size_t(r)];
   h.queued |= uint64_t{1} << s;
   ++h.waiting;
+}
+
+void Occupancy::pop_worm(size_t isx, Hot& h, int s) {
+  InSlot& in = in_slot(isx);
+  in.qfirst = uint8_t((in.qfirst + 1) & (cap_ - 1));
+  if (--in.qsize == 0) {
+    h.queued &= ~(uint64_t{1} << s);
+    return;
+  }
+  const Worm& next = worm_at(isx, in.qfirst);
+  in.front = next.packet;
+  in.front_out = next.out;
+  in.front_gone = next.head_gone;
 }
 
 }  // namespace wn

@@ -9,8 +9,15 @@
 // I injection, E ejection channels; the same for every router): input slots
 // p*V+v then P*V+i, output slots o*V+w then P*V+j, input ports p then P+i,
 // output ports o then P+j. Each order is the network's kMaxPorts-padded order
-// with the gaps removed. A 64x64 torus keeps ~2 KB per router, so the state
-// of the routers that move flits stays in the cache.
+// with the gaps removed.
+//
+// Laid out for a flit's hop: a body flit leaving one input slot and entering
+// the next touches each slot's block (its counts, its front worm's packet, the
+// observer's note and its flits' tags: two cache lines, fetched as a pair) and
+// each router's record. The worm
+// rings and output slots are read when a head or tail moves, or a packet waits.
+// A large network's state does not stay in the cache from one edge to the
+// next; observe() asks for the next routers' lines ahead of their turn.
 //
 // A flit on a link is counted in the input slot it enters at the next edge
 // (its written edge is then in the future): credits bound a slot's flits and
@@ -21,6 +28,7 @@
 #include <vector>
 
 #include "systemc/core/flit.h"
+#include "systemc/core/huge_pages.h"
 #include "systemc/core/packet.h"
 #include "systemc/network/network.h"
 
@@ -28,20 +36,31 @@ namespace wn {
 
 class Occupancy {
  public:
-  struct Flit {
-    uint64_t written;  // edge it was (or will be) written into the buffer
-    uint32_t tag = 0;  // the observer's word, carried along the flit's path (the monitor's delay ledger)
-  };
   struct Worm {
     uint64_t arrival;  // cycle its head was presented at this input
     uint32_t packet;
     int8_t out = -1;  // output port its head took
     bool head_gone;
   };
-  // Per input slot: rings of cap() flits and worms.
+  // Per input slot: rings of cap() flits (only their tags are kept) and
+  // worms. A slot is written at most once per edge (one link per input port,
+  // one flit per injection channel per cycle), so its flits were written at
+  // increasing edges, and only the newest two can have been written at the
+  // current edge or later: their edges are all the flits' edges a reader needs.
   struct InSlot {
-    std::pair<int64_t, uint64_t> last_tail{-1, 0};  // last packet whose tail left, and when
-    uint8_t bfirst = 0, bsize = 0, qfirst = 0, qsize = 0;
+    uint8_t bfirst, bsize, qfirst, qsize;
+    uint32_t front;         // the front worm's packet (qsize > 0)
+    int8_t front_out;       // ... the output its head took
+    bool front_gone;        // ... its head has left
+    bool prev_adjacent;     // the flit written before the newest was written one edge before it
+    uint64_t last_written;  // edge the newest flit was (or will be) written
+  };
+  // What the observer (the contention monitor) keeps per input slot, beside it: the edge of the
+  // slot's last flit out, and stall edges of its front flit not yet in that flit's ledger.
+  struct SlotNote {
+    uint64_t last_departure;
+    uint32_t stall_edges;
+    uint32_t stall_blocker;
   };
   // Per output slot.
   struct OutSlot {
@@ -55,7 +74,8 @@ class Occupancy {
     uint64_t held = 0;        // output slots held
     uint64_t buffered = 0;    // input slots with flits
     uint64_t sent = 0;        // input slots that sent a flit this edge
-    uint32_t sent_ports = 0;  // input ports that sent a flit this edge (network, then injection)
+    uint32_t sent_ports = 0;  // input ports that sent a flit this edge (network, then injection): sender() valid
+    uint32_t won = 0;         // output ports that carried a flit this edge: winner() valid
     int waiting = 0;          // heads in queues
   };
   // A flit leaving router r: through output port op (compact) on output
@@ -68,7 +88,7 @@ class Occupancy {
   };
   // What observe() tells its observer; an observer implements what it needs.
   struct NoObserver {
-    void departed(const Departure&, Flit&, uint64_t) {}
+    void departed(const Departure&, uint64_t&, uint64_t) {}
     void released(int, int, uint64_t, uint64_t) {}
     void head_entered(uint32_t, const PacketRecord&) {}
   };
@@ -95,20 +115,54 @@ class Occupancy {
   int routers() const { return int(hot_.size()); }
   const Hot& hot(int r) const { return hot_[size_t(r)]; }
   size_t slot_index(int r, int s) const { return size_t(r) * size_t(nin_) + size_t(s); }
-  const InSlot& in_slot(size_t is) const { return in_[is]; }
+  const InSlot& in_slot(size_t is) const { return units_[is * unit_stride_].head; }
+  InSlot& in_slot(size_t is) { return units_[is * unit_stride_].head; }
+  SlotNote& note(size_t is) { return units_[is * unit_stride_ + 1].note; }
+  // The last packet whose tail left input slot is, and when ({-1, 0}: none yet).
+  const std::pair<int64_t, uint64_t>& last_tail(size_t is) const { return last_tail_[is]; }
   const OutSlot& out_slot(int r, int s) const { return out_[size_t(r) * size_t(nout_) + size_t(s)]; }
-  const Worm& worm(size_t is, int i) const { return worms_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
-  Flit& flit(size_t is, int i) { return flits_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
-  // Packets whose flit left output port op / input port ip of router r this edge (-1: none).
-  const int64_t* winners(int r) const { return &winner_[size_t(r) * size_t(npo_)]; }
-  int64_t sender(int r, int ip) const { return sender_[size_t(r) * size_t(npi_) + size_t(ip)]; }
+  const Worm& worm(size_t is, int i) const { return worms_[worm_index(is, i)]; }
+  // Worm i of slot is in one index space over all slots (worm_slots() of them): an observer's
+  // notes per worm.
+  size_t worm_index(size_t is, int i) const { return is * cap_ + (size_t(i) & (cap_ - 1)); }
+  size_t worm_slots() const { return worms_.size(); }
+  // The observer's word of flit i of slot is (carried along the flit's path).
+  uint64_t& tag(size_t is, int i) {
+    const size_t k = size_t(i) & (cap_ - 1);
+    return units_[is * unit_stride_ + 2 + k / 4].tags[k & 3];
+  }
+  // The front flit of slot is was written at edge `now` or is still on its link (it leaves at the
+  // next edge at the earliest).
+  bool front_written_since(size_t is, uint64_t now) const {
+    const InSlot& s = in_slot(is);
+    return s.bsize == 1 ? s.last_written >= now : s.bsize == 2 && s.prev_adjacent && s.last_written == now + 1;
+  }
+  // The packet whose flit left output port op / input port ip of router r this edge (-1: none).
+  int64_t winner(int r, int op) const {
+    return hot_[size_t(r)].won >> op & 1 ? int64_t(ports_[size_t(r) * size_t(npo_ + npi_) + size_t(op)]) : -1;
+  }
+  int64_t sender(int r, int ip) const {
+    return hot_[size_t(r)].sent_ports >> ip & 1 ? int64_t(ports_[size_t(r) * size_t(npo_ + npi_) + size_t(npo_ + ip)])
+                                                : -1;
+  }
 
  private:
+  // A slot's block of whole cache lines: its InSlot, its SlotNote, then its flits' tags, 4 to a unit.
+  union SlotUnit {
+    InSlot head;
+    SlotNote note;
+    uint64_t tags[4];
+  };
+  static_assert(sizeof(SlotUnit) == 32, "two units to a cache line");
+
   template <class Observer>
   void depart(int r, int op, uint64_t f, int from_port, int from_vc, uint64_t now, Observer& ob);
   template <class Observer>
   void set_holder(int r, int os, int64_t pid, uint64_t now, Observer& ob);
-  void push_flit(int r, int s, const Flit& f);
+  void push_flit(int r, int s, uint64_t written, uint64_t tag);
+  [[noreturn]] static void overflow(const char* what);  // std::logic_error: more flits or worms than credits
+  void push_worm(int r, int s, const Worm& w);
+  void pop_worm(size_t isx, Hot& h, int s);
   // rtl/README.md §4: every flit that leaves an input returns one credit upstream, at the same edge,
   // for its VC (to the NI for an injection channel), and no credit comes without one. Throws
   // std::runtime_error naming the router, input and VC.
@@ -125,7 +179,7 @@ class Occupancy {
     if (!ok) credit_violation(r, o, now);
   }
   [[noreturn]] void credit_violation(int r, const RouterOut& o, uint64_t now) const;
-  void push_worm(int r, int s, const Worm& w);
+  void prefetch(int r) const;
   Worm& worm_at(size_t is, int i) { return worms_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
   OutSlot& out_at(int r, int s) { return out_[size_t(r) * size_t(nout_) + size_t(s)]; }
 
@@ -133,120 +187,18 @@ class Occupancy {
   const PacketStore& store_;
   int P_ = 0, V_ = 0, I_ = 0, E_ = 0;
   int nin_ = 0, nout_ = 0, npi_ = 0, npo_ = 0;
-  size_t cap_ = 1;                 // ring capacity: the buffer depth rounded up to a power of two
-  std::vector<Hot> hot_;           // [router]
-  std::vector<InSlot> in_;         // [router * nin_ + input slot]
-  std::vector<OutSlot> out_;       // [router * nout_ + output slot]
-  std::vector<Flit> flits_;        // [input slot * cap_ + i]
-  std::vector<Worm> worms_;        // [input slot * cap_ + i]
-  std::vector<int64_t> winner_;    // [router * npo_ + output port]
-  std::vector<int64_t> sender_;    // [router * npi_ + input port]
-  std::vector<uint32_t> pending_;  // created, head not injected yet
-  uint64_t seen_;                  // ids below it are pending or entered (ids before the shadow existed: never)
+  size_t cap_ = 1;               // ring capacity: the buffer depth rounded up to a power of two
+  size_t unit_stride_ = 4;       // SlotUnits per input slot
+  DenseVector<Hot> hot_;         // [router]
+  DenseVector<SlotUnit> units_;  // [input slot * unit_stride_ + unit]
+  DenseVector<OutSlot> out_;     // [router * nout_ + output slot]
+  DenseVector<Worm> worms_;      // [input slot * cap_ + i]
+  DenseVector<uint32_t> ports_;  // [router * (npo_ + npi_) + output port, then npo_ + input port]: packets
+  DenseVector<std::pair<int64_t, uint64_t>> last_tail_;  // [input slot]
+  std::vector<uint32_t> pending_;                        // created, head not injected yet
+  uint64_t seen_;  // ids below it are pending or entered (ids before the shadow existed: never)
 };
 
-template <class Observer>
-void Occupancy::set_holder(int r, int os, int64_t pid, uint64_t now, Observer& ob) {
-  OutSlot& o = out_at(r, os);
-  Hot& h = hot_[size_t(r)];
-  const uint64_t bit = uint64_t{1} << os;
-  if (pid >= 0) {
-    if (o.holder < 0) o.held_since = now;
-    h.held |= bit;
-  } else {
-    if (o.holder >= 0) ob.released(r, os, o.held_since, now);
-    h.held &= ~bit;
-  }
-  o.holder = pid;
-}
-
-template <class Observer>
-void Occupancy::depart(int r, int op, uint64_t f, int from_port, int from_vc, uint64_t now, Observer& ob) {
-  const bool inj = from_port >= kInjBase;
-  const bool net_out = op < P_;
-  const int w = net_out ? int(flit::vc(f)) : 0;
-  // Only a broken router names what does not exist (the scoreboard reports it).
-  if (inj ? from_port - kInjBase >= I_ : (from_port >= P_ || from_vc >= V_)) return;
-  if (w >= V_) return;
-  const int ip = inj ? P_ + (from_port - kInjBase) : from_port;
-  const int s = inj ? P_ * V_ + (from_port - kInjBase) : from_port * V_ + from_vc;
-  const size_t isx = slot_index(r, s);
-  InSlot& is = in_[isx];
-  if (is.qsize == 0) return;  // cannot happen with a consistent network
-  Worm& e = worm_at(isx, is.qfirst);
-  const uint32_t pid = e.packet;
-  Hot& h = hot_[size_t(r)];
-  winner_[size_t(r) * size_t(npo_) + size_t(op)] = pid;
-  sender_[size_t(r) * size_t(npi_) + size_t(ip)] = pid;
-  h.sent |= uint64_t{1} << s;
-  h.sent_ports |= 1u << ip;
-  Flit fl{now, 0};
-  if (is.bsize) {
-    fl = flit(isx, is.bfirst);
-    is.bfirst = uint8_t((is.bfirst + 1) & (cap_ - 1));
-    if (--is.bsize == 0) h.buffered &= ~(uint64_t{1} << s);
-  }
-  const int os = net_out ? op * V_ + w : P_ * V_ + (op - P_);
-  const Departure d{r, op, w, os, s, ip, isx, pid, flit::is_head(f), flit::is_tail(f), inj, net_out};
-  ob.departed(d, fl, now);
-  std::pair<int, int> next{-1, -1};
-  if (net_out) {
-    next = net_.link(r, op);
-    if (next.first < 0) return;  // a link to nowhere: only a broken router
-    push_flit(next.first, next.second * V_ + w, {now + 1, fl.tag});
-  }
-  if (d.head) {
-    e.head_gone = true;
-    e.out = int8_t(op);
-    --h.waiting;
-    set_holder(r, os, pid, now, ob);
-    if (net_out) push_worm(next.first, next.second * V_ + w, {now + 1, pid, -1, false});
-  }
-  if (d.tail) {
-    is.qfirst = uint8_t((is.qfirst + 1) & (cap_ - 1));
-    if (--is.qsize == 0) h.queued &= ~(uint64_t{1} << s);
-    is.last_tail = {int64_t(pid), now};
-    out_at(r, os).last_release = {int64_t(pid), now};
-    set_holder(r, os, -1, now, ob);
-  }
-}
-
-template <class Observer>
-void Occupancy::observe(uint64_t now, Observer& ob) {
-  for (uint64_t id = seen_; id < store_.size(); ++id) pending_.push_back(uint32_t(id));
-  seen_ = store_.size();
-  for (int r : net_.evaluated()) {
-    std::fill_n(winner_.begin() + std::ptrdiff_t(size_t(r) * size_t(npo_)), npo_, -1);
-    std::fill_n(sender_.begin() + std::ptrdiff_t(size_t(r) * size_t(npi_)), npi_, -1);
-    hot_[size_t(r)].sent = 0;
-    hot_[size_t(r)].sent_ports = 0;
-    const RouterOut& o = net_.out(r);
-    for (uint32_t m = o.out_valid & ((1u << P_) - 1); m; m &= m - 1) {
-      const int k = __builtin_ctz(m);
-      depart(r, k, o.out_flit[k], o.from_port[k], o.from_vc[k], now, ob);
-    }
-    for (uint32_t m = o.ej_valid & ((1u << E_) - 1); m; m &= m - 1) {
-      const int j = __builtin_ctz(m);
-      depart(r, P_ + j, o.ej_flit[j], o.from_port[kMaxPorts + j], o.from_vc[kMaxPorts + j], now, ob);
-    }
-    check_credits(r, o, now);
-    // Flits the NI presented this cycle are in the injection buffers now.
-    for (uint32_t m = net_.last_in(r).inj_valid & ((1u << I_) - 1); m; m &= m - 1)
-      push_flit(r, P_ * V_ + __builtin_ctz(m), {now, 0});
-  }
-  // Heads the NIs presented this cycle enter their router's injection buffer.
-  for (size_t i = 0; i < pending_.size();) {
-    const uint32_t id = pending_[i];
-    const PacketRecord& p = store_[id];
-    if (p.head_injected == kNever) {
-      ++i;
-      continue;
-    }
-    push_worm(p.src, P_ * V_ + p.inj_channel, {p.head_injected, id, -1, false});
-    ob.head_entered(id, p);
-    pending_[i] = pending_.back();
-    pending_.pop_back();
-  }
-}
-
 }  // namespace wn
+
+#include "systemc/network/occupancy_observe.h"

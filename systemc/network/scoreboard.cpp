@@ -32,22 +32,22 @@ void Scoreboard::head(int node, int channel, uint64_t f, uint64_t cycle) {
   p.ej_channel = channel;
 }
 
-bool Scoreboard::flit(int node, int channel, uint32_t id, int index, uint64_t f, uint64_t cycle) {
+bool Scoreboard::flit(int node, int channel, uint32_t id, int index, uint64_t f, uint64_t cycle,
+                      PayloadSource& payload) {
   PacketRecord& p = store_[id];
   if (index == 0 ? !flit::is_head(f) : flit::is_head(f)) {
     fail(id, fmt::format("flit {} at node {} channel {} has type {}", index, node, channel, flit::type(f)));
     return false;
   }
-  if (index > 0 && flit::payload(f) != body_payload(p, id, index)) {
+  if (index > 0 && flit::payload(f) != payload.next(id, index)) {
     // Another flit's payload of the same packet: the flits arrived out of order.
     int other = -1;
     for (int k = 1; k < p.flits && other < 0; ++k)
-      if (k != index && flit::payload(f) == body_payload(p, id, k)) other = k;
+      if (k != index && flit::payload(f) == payload.at(id, k)) other = k;
     if (other > 0)
       fail(id, fmt::format("flit {} carries flit {}'s payload: out of order", index, other));
     else
-      fail(id,
-           fmt::format("flit {} payload {:#x}, expected {:#x}", index, flit::payload(f), body_payload(p, id, index)));
+      fail(id, fmt::format("flit {} payload {:#x}, expected {:#x}", index, flit::payload(f), payload.at(id, index)));
   }
   const bool last = index == p.flits - 1;
   if (flit::is_tail(f) != last) {

@@ -17,7 +17,12 @@ class Scoreboard {
   // The NI reports the head (with the packet id it read) and every later flit.
   void head(int node, int channel, uint64_t flit, uint64_t cycle);
   // Returns true when this flit completes its packet.
-  bool flit(int node, int channel, uint32_t id, int index, uint64_t f, uint64_t cycle);
+  bool flit(int node, int channel, uint32_t id, int index, uint64_t f, uint64_t cycle) {
+    PayloadSource payload(store_[id]);
+    return flit(node, channel, id, index, f, cycle, payload);
+  }
+  // The same, with the packet's payloads resolved by the caller (PayloadSource of its record, as it is now).
+  bool flit(int node, int channel, uint32_t id, int index, uint64_t f, uint64_t cycle, PayloadSource& payload);
   void fail(uint32_t id, const std::string& what);
 
   bool ok() const { return errors_.empty(); }
