@@ -105,7 +105,7 @@ void Library::run(Group& g, Call c, uint32_t base) {
 Group Library::group(const std::vector<int>& list, int label) {
   Group g = make(list, label, {0, list.empty() ? -1 : list[0]});
   if (g.rank < 0) throw std::logic_error(fmt::format("ccl group(): node {} is not in the list", api_.id()));
-  // Rank 0's counter reaches every member (no barrier, §1.2); the bcast's tags use the group's own seed.
+  // Rank 0's counter reaches every member (no barrier, the paper's §II); the bcast's tags use the group's own seed.
   auto& mem = api_.memory();
   if (g.rank == 0) mem[scratch_] = counter_;
   Call c;

@@ -6,9 +6,9 @@
 // peers mapped from group ranks to node ids, its messages in a private tag
 // range. Matching is by (source, tag) with unexpected messages buffered by
 // the firmware node, so operations on overlapping groups may be in flight at
-// once (non-interference, §1.3); each operation's tags are unique to its group
+// once (non-interference, the paper's §III); each operation's tags are unique to its group
 // and its position in that group's sequence of calls (every member calls a
-// group's operations in the same order, §1.3's rule).
+// group's operations in the same order, §III's rule for a correct program).
 //
 // Memory: an operation works in [base, base + region_words(...)) of node
 // memory with the layout of algorithms/ccl/ccl.h (e.g. combine: IN
@@ -31,7 +31,7 @@ struct Group {
   std::vector<int> members;              // node ids (PIDs); rank = position
   int rank = -1;                         // this node's rank (-1: not a member)
   int label = 0;                         // group()'s label, partition()'s myval
-  std::pair<uint32_t, int> pgid{0, -1};  // (counter, pid of rank 0), unique system-wide (§1.2)
+  std::pair<uint32_t, int> pgid{0, -1};  // (counter, pid of rank 0), unique system-wide (§II)
   uint32_t calls = 0;                    // operations issued on this group so far (tags)
   int size() const { return int(members.size()); }
   int pid(int r) const { return members.at(size_t(r)); }
@@ -48,7 +48,7 @@ struct Tuning {
 class Library {
  public:
   // `all`: the nodes of the predefined group ALL in rank order; `scratch`: first
-  // word of the library's own region; `barrier`: barrier mode (default, §1.3).
+  // word of the library's own region; `barrier`: barrier mode (default, §III).
   Library(NodeApi& api, std::vector<int> all, uint32_t scratch, bool barrier = true);
   static uint32_t scratch_words(int n_all);
   static uint32_t region_words(alg::ccl::Op op, int n, uint32_t b, const Tuning& t = {}, alg::OpId op_id = 1);
@@ -60,14 +60,18 @@ class Library {
 
   Group& all() { return all_; }
   uint32_t counter() const { return counter_; }
-  // group(): no barrier; rank 0's counter is broadcast (§3.12).
+  // group(): no barrier (§II); rank 0's counter is broadcast (§II's reference mechanism for
+  // the PGID; the paper's CCL instead appends the counters to its set-up messages).
   Group group(const std::vector<int>& list, int label);
-  // partition(): one concat of (myval, key, parent rank, counter) over g, an implied barrier.
+  // partition(): one concat of (myval, key, parent rank, counter) over g (ours: the paper gives
+  // no protocol), which is the barrier §II requires.
   Group partition(Group& g, int myval, int key);
-  // FORM2DGRID: g as an X-wide grid, rank = y*X + x; returns (row group, column group).
+  // FORM2DGRID (§II's proposed Common Group Structures): g as an X-wide grid, rank = y*X + x
+  // (ours: the paper gives no mapping); returns (row group, column group).
   std::pair<Group, Group> grid(Group& g, int X);
 
-  // orig / dest are PIDs (§1.1), b = words per block (see ccl.h for what a block is per op).
+  // orig / dest are PIDs (the paper's bcast(G, orig, data) takes a PID; dest likewise, ours),
+  // b = words per block (see ccl.h for what a block is per op).
   void bcast(Group& g, int orig, uint32_t base, uint32_t b, const Tuning& t = {});
   void reduce(Group& g, int dest, alg::OpId op, uint32_t base, uint32_t b, const Tuning& t = {});
   void combine(Group& g, alg::OpId op, uint32_t base, uint32_t b, const Tuning& t = {});

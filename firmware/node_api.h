@@ -92,7 +92,8 @@ class NodeApi {
   virtual void locals_done() {}
   // Announces a receive this node is about to wait for (synchronous sends,
   // firmware/rendezvous.h; nothing otherwise). The interpreter posts a step's
-  // receives before its sends: the combined send-receive of §1.3.
+  // receives before its sends: the combined send-receive of the
+  // CCL paper's §III.
   virtual void post_recv(int /*src*/, uint32_t /*tag*/) {}
 };
 

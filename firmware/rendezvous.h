@@ -1,5 +1,5 @@
 // Synchronous (rendezvous) sends, for checking that a schedule is
-// deadlock-free without buffering (CCL §1.3: "deterministic code" does not
+// deadlock-free without buffering (the CCL paper's §III: "deterministic code" does not
 // deadlock even when every send waits for its matching receive). With it on,
 // a send starts only once the receiver has posted a receive for (sender,
 // tag); a receive is posted when the interpreter enters the step (the

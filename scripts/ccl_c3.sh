@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The CCL headline experiment of docs/papers/ccl.md (the CCL paper): the tree-versus-butterfly choices never win in the linear model T = C1*t_s + C2*t_c, they
-# only lower C3 (the network load). What does C3 cost on a wormhole network?
+# The CCL headline experiment of docs/papers/ccl.md (the CCL paper): the tree-versus-butterfly choices, which the
+# paper prices by C1 against C3 (the network load), never win in its linear model T = C1*t_s + C2*t_c (our reading
+# of its formulas): they only lower C3. What does C3 cost on a wormhole network?
 #   ops: combine (butterfly, circulant, reduce-bcast, hybrid kappa = 1..5), prefix (circulant, tree),
 #        scatter and gather (binomial, direct)
 #   networks: mesh:8x8, torus:8x8, cube:6 (n = 64), --ports one,all, --profile sp1,

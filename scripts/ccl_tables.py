@@ -12,7 +12,8 @@ Columns:
                (barrier mode: sync-in / sync-out token steps included);
   step model   predicted.cycles: the same schedule on the real network without contention (per step
                alpha + hops + flits + gamma, algorithms/cost_model.h);
-  C3           the CCL paper's C3 of the algorithm, printed in predicted.formula: data words sent over the network; the
+  C3           the algorithm's C3 (the CCL paper's formula for the hybrid family and scatter/gather, ours for
+               the circulant combine and prefix), printed in predicted.formula: data words sent over the network; the
                script checks it against words_sent, which also counts barrier mode's sync-in / sync-out
                tokens (one word each, n - 1 = 63 of them for scatter, gather, prefix);
   flit-hops    the link load: every flit (headers and tokens included) times the hops it travels;

@@ -1,5 +1,5 @@
-// A CCL call's schedule: the op's generator, the barrier-mode wrappers of
-// §3.11, and the payloads with their oracle (x_r word o = data_word(r, 0, o);
+// A CCL call's schedule: the op's generator, the barrier-mode wrappers of the
+// paper's §III (shift's is ours), and the payloads with their oracle (x_r word o = data_word(r, 0, o);
 // reductions are checked against the rank-order fold).
 #include "algorithms/bruck/bruck.h"
 #include "algorithms/ccl/builder.h"
@@ -144,7 +144,7 @@ Schedule build(const Call& call) {
   if (c.barrier && (c.op == Op::Reduce || c.op == Op::Gather || c.op == Op::Prefix))  // sync-out
     tokens(b, fan_out(c.n, c.op == Op::Prefix ? c.n - 1 : c.root), b.tags(), token);
   if (c.barrier && c.op == Op::Shift && pmod(c.shift, c.n) != 0)
-    gen_sync(b, c, b.tags(), token);  // E9: shift, then sync
+    gen_sync(b, c, b.tags(), token);  // ours: the paper does not say how barrier-mode shift runs
   Schedule s = b.take(name.c_str(), words);
   payloads(c, s);
   return s;

@@ -1,7 +1,7 @@
 // Internal to the ccl family: a schedule assembled message by message. Every
 // message is one send in the sender's step `tag` and one receive in the
-// receiver's step `tag` (one `send-receive` per rank per step, §1.3); local
-// operations attach to a rank's step before its sends or after its receives.
+// receiver's step `tag` (one `send-receive` per rank per step: the paper's §III primitive, §IV.A's one-port step);
+// local operations attach to a rank's step before its sends or after its receives.
 #pragma once
 #include <map>
 #include <vector>
@@ -54,7 +54,7 @@ inline LocalOp combine_op(Range src, Range dst, OpId op, bool src_first) {
 }
 inline int pmod(int a, int n) { return ((a % n) + n) % n; }
 
-// §3.1 binomial tree over relative ranks v = (rank - root) mod n: the fan-out
+// Our binomial tree over relative ranks v = (rank - root) mod n: the fan-out
 // (halving: the root first to 2^(k-1)) and fan-in edges of every step.
 struct TreeEdge {
   int from, to;  // ranks
@@ -75,7 +75,7 @@ void gen_combine(Builder& b, const Call& c, uint32_t tag0);
 void gen_prefix(Builder& b, const Call& c, uint32_t tag0);
 void gen_shift(Builder& b, const Call& c, uint32_t tag0);
 void gen_sync(Builder& b, const Call& c, uint32_t tag0, uint32_t token);
-// §3.2 B / §3.3 B (nesbt.cpp): n = 2^d, packets of c.packet words.
+// The pipelined nesbt broadcast and, reversed, reduce (nesbt.cpp): n = 2^d, packets of c.packet words.
 void gen_nesbt_bcast(Builder& b, const Call& c, uint32_t tag0);
 void gen_nesbt_reduce(Builder& b, const Call& c, uint32_t tag0);
 int nesbt_steps(const Call& c);  // M + d - 1

@@ -1,6 +1,7 @@
-// The CCL call -> schedule: algorithm choice, barrier-mode wrappers (§3.11:
-// sync-in before a fan-out, sync-out after a fan-in, shift then sync), the
-// §3.13 cost formulas, and the test payloads with their oracles.
+// The CCL call -> schedule: algorithm choice, barrier-mode wrappers (the paper's
+// §III: sync-in before a fan-out, sync-out after a fan-in; shift then sync is
+// ours), the exact cost formulas (ours where the paper approximates), and the
+// test payloads with their oracles.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -81,7 +82,7 @@ std::string unsupported(const Call& c) {
     return fmt::format("kappa = {} with n = {}; allowed: 0..{}", c.kappa, c.n, ceil_log2(c.n));
   if (alg == "circulant" && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
     return fmt::format(
-        "the circulant combine needs a commutative operator (E3), not '{}'; allowed: butterfly "
+        "the circulant combine (our construction) needs a commutative operator, not '{}'; allowed: butterfly "
         "(n = 2^d), reduce-bcast, hybrid",
         combine_ops()[c.op_id].name);
   if (c.op == Op::Index && alg == "bruck" && (c.radix < 2 || c.radix > c.n))

@@ -3,7 +3,8 @@
 // the ranks 0..n-1 of one process group. The firmware library (firmware/ccl)
 // and `wormnet run --algorithm ccl-<op>` both run these schedules.
 //
-// Memory, in blocks of b words from address 0 (E7: what m means per op):
+// Memory, in blocks of b words from address 0 (what m means per op is ours:
+// the paper defines m once, as "the size of data each process has initially"):
 //   bcast            BUF [0,b): the root's data, everyone's at the end
 //   reduce, combine, IN [0,b) x_me (read-only), OUT [b,2b) the result (root only
 //   prefix, shift    for reduce); scratch after that
@@ -36,7 +37,7 @@ struct Call {
   uint32_t packet = 0;  // nESBT packet words (0: the whole message)
   int kappa = 0;        // hybrid combine
   int shift = 1;        // shift step (may be negative)
-  bool barrier = true;  // barrier mode (§1.3, §3.11); combine/concat/index/sync ignore it
+  bool barrier = true;  // barrier mode (the paper's §III); combine/concat/index/sync ignore it
 };
 
 // The algorithm names an op accepts (first = the default when it applies).
@@ -45,12 +46,14 @@ const std::vector<std::string>& op_names();  // "bcast", ..., in Op order
 Op op_of(const std::string& name);           // throws std::out_of_range
 // "" when `c` can run, else why and what is allowed (e.g. butterfly needs n = 2^d).
 std::string unsupported(const Call& c);
-// The default algorithm for the call (§3.4 selection: butterfly for 2^d,
-// circulant for other n with a commutative operator, else reduce-bcast).
+// The default algorithm for the call (our selection, the paper gives none: butterfly
+// for 2^d, circulant for other n with a commutative operator, else reduce-bcast).
 std::string choose(const Call& c);
 
-// The §3.13 formulas for the call (C2 by reading (a): sum over steps of the
-// largest message; all in words; data only, tokens excluded).
+// The exact C1, C2, C3 of the call (the paper's formulas where it gives exact ones,
+// ours where it gives approximations, O(.) or nothing; C2, "transferred in sequence
+// by any process" (§IV.A), read by us as the sum over steps of the largest message;
+// all in words; data only, tokens excluded).
 struct Costs {
   int c1 = 0;
   uint64_t c2 = 0, c3 = 0;

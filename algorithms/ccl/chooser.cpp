@@ -1,6 +1,7 @@
-// --ccl-alg auto: the linear model picks the algorithm and its knobs (§0: in
-// this model only index's radix and bcast/reduce's packet size are real
-// trade-offs; the tree-vs-butterfly choices never win on C1 t_s + C2 t_c).
+// --ccl-alg auto: the linear model picks the algorithm and its knobs (ours, from
+// the paper's formulas: in this model only index's radix and bcast/reduce's packet
+// size are real trade-offs; the tree-vs-butterfly choices, which the paper prices by
+// C1 against C3, never win on C1 t_s + C2 t_c).
 #include <fmt/format.h>
 
 #include <limits>

@@ -1,4 +1,6 @@
-// combine (§3.4) and prefix (§3.8). IN [0,b), OUT [b,2b), then scratch:
+// combine and prefix (the paper prices reduction tree + broadcast tree, butterfly or
+// circulant, and for combine the hybrid of its [1]; every schedule here is ours).
+// IN [0,b), OUT [b,2b), then scratch:
 // combine's circulant keeps R (the window [me+1, me+L)) and S (x (x) R);
 // prefix's tree keeps S (its subtree), P (the prefix it passes down) and one
 // stored child value per level.
@@ -32,7 +34,9 @@ void in_blocks(Builder& b, const Call& c, uint32_t tag0, int g, bool in) {
         b.msg(base + e.from, base + e.to, tag0 + uint32_t(t), {out}, {out}, in ? Combine{c.op_id, false} : Combine{});
 }
 
-// §3.4 C: commutative operators, any n, ceil(log2 n) steps ("full" / "minus-own").
+// Our circulant combine: any n, ceil(log2 n) steps ("full" / "minus-own"), the cost the paper
+// quotes from its [7], a census-function algorithm; like [7]'s census functions it needs a
+// commutative operator.
 void circulant(Builder& b, const Call& c, uint32_t tag0) {
   const int k = ceil_log2(c.n);
   const Range in = blk(0, c.b), out = blk(1, c.b), R = blk(2, c.b), S = blk(3, c.b);
@@ -79,14 +83,16 @@ void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
 void gen_prefix(Builder& b, const Call& c, uint32_t tag0) {
   const int n = c.n, k = ceil_log2(n);
   const Range in = blk(0, c.b), out = blk(1, c.b);
-  if (c.alg != "tree") {  // §3.8 A, Kogge-Stone: acc = y (x) acc
+  if (c.alg != "tree") {  // circulant: the paper's C1 = ceil(log n); Kogge-Stone (ours): acc = y (x) acc
     for (int me = 0; me < n; ++me) b.before(me, tag0, copy_op(in, out));
     for (int j = 0; j < k; ++j)
       for (int me = 0; me + (1 << j) < n; ++me)
         b.msg(me, me + (1 << j), tag0 + uint32_t(j), {out}, {out}, Combine{c.op_id, true});
     return;
   }
-  // §3.8 B on mirrored ranks u = n-1-me (root: the highest rank).
+  // The tree (ours: 2k - 1 steps, one fewer than the paper's 2 ceil(log n): the leftmost chain
+  // needs no down-sweep message) on mirrored ranks u = n-1-me (root: the highest rank, as the
+  // paper roots prefix's sync-out, §III).
   const Range S = blk(2, c.b), P = blk(3, c.b);
   auto ch = [&](int j) { return blk(4 + uint32_t(j), c.b); };
   auto rank = [n](int u) { return n - 1 - u; };

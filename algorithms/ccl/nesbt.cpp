@@ -1,8 +1,10 @@
 // Pipelined broadcast on d edge-disjoint spanning binomial trees of the
-// d-cube (§3.2 B, n = 2^d): the message in M = ceil(m/b) packets, tree j
+// d-cube (n = 2^d; the paper's [32],[33], priced C2 = m + log n - 1; the
+// schedule below is ours): the message in M = ceil(m/b) packets, tree j
 // carries the packets p = j (mod d), every rank uses dimension t mod d in step
 // t; the "tail fix" re-sends the last packet from the idle source so the
-// whole broadcast takes M + d - 1 steps. With b = m (M = 1) it is the binomial
+// whole broadcast takes M + d - 1 steps (the paper's T = (sqrt(m t_c) +
+// sqrt(log n t_s))^2 is the optimum of M + d steps). With b = m (M = 1) it is the binomial
 // tree in doubling order. The reduce runs the same edges backwards in time
 // (commutative operators: the subtrees are not rank intervals).
 #include <optional>

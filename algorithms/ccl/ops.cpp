@@ -1,5 +1,7 @@
-// concat (§3.6: the paper's circulant algorithm, negative offsets, and the
-// hypercube recursive exchange for n = 2^d), shift (§3.9) and sync (§3.10).
+// concat (the paper's circulant algorithm, negative offsets, its Fig. 2 for
+// n = 5; and the hypercube recursive exchange it names for n = 2^d), shift (one
+// send-receive step, as in the paper) and sync (the paper's ceil(log n) steps;
+// the dissemination schedule is ours).
 #include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 

@@ -1,4 +1,5 @@
-// The binomial tree of §3.1 and the operations built on it: bcast, reduce,
+// The binomial tree (the paper prices it, C1 = ceil(log n); the schedule, in
+// halving order, is ours) and the operations built on it: bcast, reduce,
 // scatter and gather (binomial and direct), sync-in and sync-out.
 #include <algorithm>
 
@@ -34,7 +35,8 @@ void tokens(Builder& b, const std::vector<std::vector<TreeEdge>>& steps, uint32_
 
 void gen_bcast(Builder& b, const Call& c, uint32_t tag0) {
   if (c.alg == "nesbt") return gen_nesbt_bcast(b, c, tag0);
-  if (c.alg == "scatter-concat") {  // §3.2 C, van de Geijn: n pieces of ceil(m/n) words scattered, then gathered by all
+  if (c.alg == "scatter-concat") {  // not in the paper (van de Geijn): n pieces of ceil(m/n) words scattered, then
+                                    // gathered by all
     Call piece = c;
     piece.b = (c.b + uint32_t(c.n) - 1) / uint32_t(c.n);
     piece.alg = "binomial";
@@ -51,7 +53,7 @@ void gen_bcast(Builder& b, const Call& c, uint32_t tag0) {
 // Binomial fan-in with acc = acc (x) y: the child's subtree lies to the right
 // in relative order, so the root ends with x_root (x) ... (x) x_(root-1): rank
 // order for root 0. A non-commutative operator with root != 0 reduces to rank
-// 0 and forwards (C1 = k + 1, §3.3).
+// 0 and forwards (C1 = k + 1; ours: the paper does not address this case).
 void gen_reduce(Builder& b, const Call& c, uint32_t tag0) {
   if (c.alg == "nesbt") return gen_nesbt_reduce(b, c, tag0);
   const bool forward = !combine_ops()[c.op_id].commutative && c.root != 0;

@@ -1,5 +1,7 @@
 // The CCL library called from node firmware (firmware/ccl.h), its process
-// groups: the examples PG1-PG4 of the CCL paper and MPICH-style shapes.
+// groups: the paper's §II Examples 1 and 2 (our cases PG1-PG3; the expected PGIDs
+// follow §II's reference mechanism, (counter, pid of rank 0)), partition's cost
+// (PG4, ours: the paper gives no protocol) and MPICH-style shapes.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -22,8 +24,8 @@ using ccl::Library;
 
 using namespace ccl_fw_test;
 
-// PG1 then PG2: partition(ALL, pid % 2, 0), then group() with the same lists.
-TEST(CclGroups, PG1PartitionThenPG2Group) {
+// §II Example 1, both ways: PG1 partition(ALL, pid % 2, 0), then PG2 group() with the same lists.
+TEST(CclGroups, Example1EvenOddByPartitionThenByGroup) {
   std::map<int, std::pair<Group, Group>> got;
   std::map<int, uint32_t> counters;
   const auto r = run_firmware(
@@ -54,8 +56,9 @@ TEST(CclGroups, PG1PartitionThenPG2Group) {
   }
 }
 
-// PG3 (Example 2): myval = temperature < BOILING ? COLD : HOT, key = temperature.
-TEST(CclGroups, PG3PartitionByTemperature) {
+// PG3, §II Example 2: myval = temperature < BOILING ? COLD : HOT, key = temperature (the temperatures
+// and BOILING = 100 are ours).
+TEST(CclGroups, Example2PartitionByTemperature) {
   const int temp[7] = {50, 120, 30, 100, 100, 10, 200}, kCold = 0, kHot = 1;
   std::map<int, Group> got;
   const auto r = run_firmware(
@@ -79,8 +82,8 @@ TEST(CclGroups, PG3PartitionByTemperature) {
   EXPECT_EQ(got[3].rank_of(1), 2);  // getrank(HOT, 1)
 }
 
-// PG4: partition over 7 processes is one concat: 3 steps of 1, 2, 3 records (4 words each).
-TEST(CclGroups, PG4PartitionIsOneConcat) {
+// PG4 (ours): partition over 7 processes is one concat: 3 steps of 1, 2, 3 records (4 words each).
+TEST(CclGroups, PartitionIsOneConcat) {
   const auto r = run_firmware(
       net("mesh:3x3"), opts(),
       [&](int node) -> FirmwareFn {

@@ -119,7 +119,7 @@ TEST(CclLibrary, RowAndColumnBroadcastsOverlap) {
     }
 }
 
-// §1.3 non-interference: ranks 1..n-1 send to 0, which receives from n-1 first.
+// The paper's §III non-interference example: ranks 1..n-1 send to 0, which receives from n-1 first.
 TEST(CclLibrary, UnexpectedMessagesDoNotBlockASelectedOne) {
   const int n = 9;
   std::vector<int> order;

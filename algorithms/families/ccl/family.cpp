@@ -1,7 +1,8 @@
 // The ccl family: `wormnet run --algorithm ccl-<op>` runs one CCL operation
 // over --group (default: all nodes) with the algorithm of --ccl-alg, in
-// barrier mode unless --nonbarrier. The prediction prints the §3.13 C1, C2,
-// C3 of the call next to the step model and the paper's T = C1 t_s + C2 t_c.
+// barrier mode unless --nonbarrier. The prediction prints the exact C1, C2,
+// C3 of the call (ccl.h's costs()) next to the step model and the paper's
+// T = C1 t_s + C2 t_c (§IV.A).
 #include <fmt/format.h>
 
 #include "algorithms/bruck/bruck.h"
@@ -18,7 +19,7 @@ namespace {
 double ts_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.timing.hop_cycles(); }
 double tc_of(const CostParams& c) { return 1.0 / std::max(1, c.words_per_flit); }
 
-// Barrier mode wraps only the operations with a root or an order (§1.3, §3.11); combine, concat,
+// Barrier mode wraps only the operations with a root or an order (the paper's §III); combine, concat,
 // index and sync end together anyway, so they do not read --nonbarrier.
 bool barrier_mode(ccl::Op op) {
   return op != ccl::Op::Combine && op != ccl::Op::Concat && op != ccl::Op::Index && op != ccl::Op::Sync;

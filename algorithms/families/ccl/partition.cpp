@@ -1,6 +1,7 @@
 // `--partition row|col|even-odd`: the network split into disjoint groups that
-// all run the same operation at once (the paper's row and column groups,
-// §1.2), each group's schedule remapped onto its nodes and merged.
+// all run the same operation at once (the paper's row and column groups and
+// Example 1's even and odd groups, §II), each group's schedule remapped onto
+// its nodes and merged.
 #include <fmt/format.h>
 
 #include <map>

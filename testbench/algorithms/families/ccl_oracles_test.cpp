@@ -1,4 +1,6 @@
-// CCL (the CCL paper): the oracle tables measured from the message log of
+// CCL (the CCL paper): our oracle tables (labels B1-BM4 ours; our schedules' step
+// lists and exact counts, checked against the paper's C1/C2/C3 formulas where it
+// gives them; n = 5 concat is its Fig. 2) measured from the message log of
 // cycle-accurate runs (model backend): who sends to whom in every step, C1,
 // C2 (largest message per step, summed) and C3 (all data), final memory by the
 // run's data check (non-commutative `affine` where the order matters).
@@ -58,7 +60,7 @@ TEST(CclOracles, BcastB1toB8) {
   for (const Row& r : rows) check(r);
 }
 
-// §5.2: the pipelined nESBT broadcast (edges per step; packets of one word).
+// The pipelined nESBT broadcast, our schedule (edges per step; packets of one word).
 TEST(CclOracles, NesbtN1toN7) {
   auto nesbt = [](int n, uint32_t m, int source = 0, const char* o = "bcast") {
     Opts x = op(o, n, source, "nesbt");
@@ -155,7 +157,7 @@ TEST(CclOracles, CombineCB4CirculantOffsets) {
   }
 }
 
-// CB7, CB8 (the paper's hybrid C3 = m (n/2^kappa)(d + 2^(kappa+1) - kappa - 2)) and CB9 (tree).
+// CB7, CB8 (the paper's hybrid C1 = log n + kappa, C3 = m (n/2^kappa)(d + 2^(kappa+1) - kappa - 2)) and CB9 (tree).
 TEST(CclOracles, CombineCB7toCB9) {
   const uint64_t c3_16[] = {64, 40, 32, 30, 30}, c3_64[] = {384, 224, 160, 136, 128, 126, 126};
   for (int kappa = 0; kappa <= 4; ++kappa)
@@ -189,6 +191,8 @@ TEST(CclOracles, ScatterGatherS1toG3) {
   for (const Row& r : rows) check(r);
 }
 
+// CC1 (n = 5, blocks 1, 2, 1) is the paper's Fig. 2 (its image is not in our copy: the sizes follow from
+// the paper's algorithm).
 TEST(CclOracles, ConcatCC1toCC11) {
   const std::map<int, std::vector<uint64_t>> sizes = {
       {5, {1, 2, 1}}, {2, {1}},          {3, {1, 1}},        {6, {1, 2, 2}},        {7, {1, 2, 3}},
