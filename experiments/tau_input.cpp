@@ -54,6 +54,14 @@ std::string identity(const Series& s) {
       .dump();
 }
 
+// The series `s` belongs to in `out` (rows of one series come in any order): found by its
+// identity, or appended without points.
+Series& series_for(const Series& s, std::vector<Series>& out, std::map<std::string, size_t>& index) {
+  const auto [it, fresh] = index.emplace(identity(s), out.size());
+  if (fresh) out.push_back(s);
+  return out[it->second];
+}
+
 // A run line's measured T.
 double metric_of(const nlohmann::json& run, Metric m, const std::string& where) {
   const char* key = m == Metric::max_latency ? "maximum_cycles" : "average_cycles";
@@ -97,13 +105,7 @@ std::vector<Series> from_sweep_lines(const std::vector<nlohmann::json>& lines, c
     s.topology = c["topology"].get<std::string>();
     take_profile(s, c, where);
     s.input = path;
-    const std::string id = identity(s);
-    auto it = index.find(id);
-    if (it == index.end()) {
-      it = index.emplace(id, out.size()).first;
-      out.push_back(s);
-    }
-    Series& into = out[it->second];
+    Series& into = series_for(s, out, index);
     if (!j.value("ok", false)) {
       ++into.failed;
       continue;
@@ -152,13 +154,7 @@ std::vector<Series> series_of_compare(const nlohmann::json& report, const std::s
     s.variant = row["variant"].get<std::string>();
     s.ports = row["ports"].get<std::string>();
     if (row.contains("options") && row["options"].is_object()) s.options = row["options"];
-    const std::string id = identity(s);
-    auto it = index.find(id);
-    if (it == index.end()) {
-      it = index.emplace(id, out.size()).first;
-      out.push_back(s);
-    }
-    Series& into = out[it->second];
+    Series& into = series_for(s, out, index);
     if (row["data_ok"] != row["sources"]) {
       ++into.failed;
       continue;
