@@ -1,7 +1,7 @@
 // The contention monitor's bookkeeping against plain references, under long
 // random sequences: a flit's delay ledger (inline in its handle or in the
-// pool, with cycle counts past what a handle holds), an output's blocker
-// tally charged in runs of cycles, and the per-packet table of the packets in flight.
+// pool, with cycle counts past what a handle holds) and the per-packet table of the packets in
+// flight (the blocker tally charged in runs of cycles: blocker_tally_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -11,7 +11,6 @@
 #include <random>
 #include <vector>
 
-#include "systemc/network/blocker_tally.h"
 #include "systemc/network/delay_ledger.h"
 #include "systemc/network/packet_table.h"
 
@@ -92,41 +91,6 @@ TEST(LedgerPool, MatchesTheDefinitionOnRandomSequences) {
       refs[f].runs.clear();
       EXPECT_EQ(handles[f], 0u);
     }
-  }
-}
-
-// The monitor charges a blocker's cycles in runs (a victim's edges with one cause): the tally must
-// still give the reports' top kTopBlockers of the full counts.
-TEST(BlockerTally, ChargesOfManyCyclesRankAsAFullCount) {
-  std::mt19937_64 rng(11);
-  for (int round = 0; round < 100; ++round) {
-    const uint32_t packets = 1 + uint32_t(rng() % 400);
-    std::vector<uint32_t> left(packets);  // charges each packet still makes
-    for (auto& n : left) n = uint32_t(rng() % 8);
-    std::vector<uint8_t> done(packets, 0);
-    std::map<uint32_t, uint64_t> full;
-    BlockerTally t;
-    auto is_final = [&](uint32_t pid) { return done[pid] != 0; };
-    uint32_t next = 0;
-    std::vector<uint32_t> active;
-    while (next < packets || !active.empty()) {
-      while (next < packets && active.size() < 1 + rng() % 12) active.push_back(next++);
-      const size_t i = size_t(rng() % active.size());
-      const uint32_t pid = active[i];
-      if (left[pid] == 0) {
-        done[pid] = 1;
-        active.erase(active.begin() + std::ptrdiff_t(i));
-        continue;
-      }
-      --left[pid];
-      const uint64_t n = 1 + rng() % (rng() % 4 == 0 ? 1000 : 3);
-      full[pid] += n;
-      t.charge(pid, n, is_final);
-    }
-    std::vector<std::pair<uint32_t, uint64_t>> v(full.begin(), full.end());
-    std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
-    if (v.size() > kTopBlockers) v.resize(kTopBlockers);
-    EXPECT_EQ(t.top(), (std::map<uint32_t, uint64_t>(v.begin(), v.end()))) << "round " << round;
   }
 }
 
