@@ -57,8 +57,8 @@ void expect_top_of_full_counts(Rng& rng, uint32_t packets, uint32_t charges, Cyc
 TEST(BlockerTally, KeepsTheLargestCountsAsAFullCountWould) {
   std::mt19937 rng(7);
   for (int round = 0; round < 200; ++round)
-    expect_top_of_full_counts(rng, 1 + rng() % 300, round % 2 ? 4 : 40, [](std::mt19937&) { return uint64_t{1}; },
-                              round);
+    expect_top_of_full_counts(
+        rng, 1 + rng() % 300, round % 2 ? 4 : 40, [](std::mt19937&) { return uint64_t{1}; }, round);
 }
 
 // The monitor charges a blocker's cycles in runs (a victim's edges with one cause): the tally must
@@ -66,8 +66,7 @@ TEST(BlockerTally, KeepsTheLargestCountsAsAFullCountWould) {
 TEST(BlockerTally, ChargesOfManyCyclesRankAsAFullCount) {
   std::mt19937_64 rng(11);
   auto cycles = [](std::mt19937_64& r) { return 1 + r() % (r() % 4 == 0 ? 1000 : 3); };
-  for (int round = 0; round < 100; ++round)
-    expect_top_of_full_counts(rng, 1 + uint32_t(rng() % 400), 8, cycles, round);
+  for (int round = 0; round < 100; ++round) expect_top_of_full_counts(rng, 1 + uint32_t(rng() % 400), 8, cycles, round);
 }
 
 TEST(BlockerTally, TiesGoToTheLowerId) {
