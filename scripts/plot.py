@@ -18,7 +18,9 @@
       (Ch 5): every fitted operation as the point (tau, T_s), log-log, with the
       thesis's closed form beside it and, with tau --around X, Fig 5.2's four
       regions around X shaded; lines.FMT, T(L) of every fit with the measured
-      points and the crossovers L* (scripts/plot_tau.py)
+      points and the crossovers L* (scripts/plot_tau.py). --machines CSV adds
+      the real machines of the thesis's Tables 5.1/5.6/5.7 to the tau-plot
+      (docs/papers/tsai_ch5_machines.csv)
 
   scripts/plot.py sweep RESULTS.jsonl OUTDIR [--format png|svg]
       a sweep's results (wormnet sweep SPEC.yaml): latency vs size with error
@@ -54,7 +56,7 @@ from matplotlib import colors, patches  # noqa: E402
 from plot_common import DPI, range_ticks  # noqa: E402
 from plot_heatmap import plot_heatmaps  # noqa: E402
 from plot_sweep import plot_sweep  # noqa: E402
-from plot_tau import plot_tau_lines, plot_tau_points  # noqa: E402
+from plot_tau import plot_tau_lines, plot_tau_points, read_machines  # noqa: E402
 
 def plot_gantt(report, outdir, fmt):
     """timeline.FMT: one row per message, grouped by source node; grey = startup
@@ -186,7 +188,10 @@ def main():
     ap.add_argument("report")
     ap.add_argument("outdir")
     ap.add_argument("--format", choices=["png", "svg"], default="png")
+    ap.add_argument("--machines", help="tau: a CSV of machines to place on the tau-plot")
     a = ap.parse_args()
+    if a.machines and a.kind != "tau":
+        sys.exit("error: --machines: only for the tau plot (scripts/plot.py tau ...)")
     if a.kind == "sweep":  # JSON lines, not one report
         os.makedirs(a.outdir, exist_ok=True)
         for p in plot_sweep(a.report, a.outdir, a.format):
@@ -199,7 +204,8 @@ def main():
     if a.kind == "tau":
         if schema != "wormnet.tau/1":
             sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.tau/1 (wormnet tau --json)")
-        out = [plot_tau_points(report, a.outdir, a.format), plot_tau_lines(report, a.outdir, a.format)]
+        machines = read_machines(a.machines) if a.machines else None
+        out = [plot_tau_points(report, a.outdir, a.format, machines), plot_tau_lines(report, a.outdir, a.format)]
     elif a.kind == "run":
         if schema != "wormnet.run/2":
             sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.run/2 (wormnet run --json)")

@@ -1,5 +1,6 @@
 """The tau-plot of Tsai's thesis (Ch 5, Figs 5.1-5.2) and the T(L) lines with their crossovers,
 from a `wormnet tau --json` report (schema wormnet.tau/1). Used by scripts/plot.py tau."""
+import csv
 import math
 import os
 
@@ -48,14 +49,40 @@ def shade_regions(ax, x, lo, hi):
         ax.fill_between([], [], [], color=REGION_COLOURS[r], alpha=0.5, label=REGION_MEANING[r])
 
 
-def plot_tau_points(report, outdir, fmt):
+def read_machines(path):
+    """The real machines of the thesis's Tables 5.1, 5.6, 5.7 (docs/papers/tsai_ch5_machines.csv):
+    [(table, machine, tau per byte, T_s us)]."""
+    with open(path, newline="") as f:
+        rows = list(csv.DictReader(f))
+    want = ["table", "machine", "T_s_us", "T_n_us_per_byte", "tau_printed"]
+    if not rows or list(rows[0].keys()) != want:
+        raise SystemExit(f"error: {path}: expected the columns {','.join(want)}")
+    return [(r["table"], r["machine"], float(r["T_n_us_per_byte"]) / float(r["T_s_us"]), float(r["T_s_us"]))
+            for r in rows]
+
+
+def plot_machines(ax, machines):
+    """The machines as small grey marks, one shape per table, labelled."""
+    shapes = {"5.1": "s", "5.6": "^", "5.7": "D"}
+    what = {"5.1": "Table 5.1 (point-to-point)", "5.6": "Table 5.6 (broadcast)", "5.7": "Table 5.7 (all-to-all)"}
+    for table in sorted({m[0] for m in machines}):
+        ms = [m for m in machines if m[0] == table]
+        ax.plot([m[2] for m in ms], [m[3] for m in ms], shapes.get(table, "x"), color="0.55", ms=4,
+                label=what.get(table, "Table " + table))
+        for m in ms:
+            ax.annotate(m[1], (m[2], m[3]), textcoords="offset points", xytext=(3, -8), fontsize=5, color="0.45")
+
+
+def plot_tau_points(report, outdir, fmt, machines=None):
     """tau.FMT: every fitted operation as the point (tau, T_s), log-log, labelled; the thesis's
-    closed form (Table 5.3), where the report has one, as a hollow marker joined to it."""
+    closed form (Table 5.3), where the report has one, as a hollow marker joined to it; with
+    `machines` (read_machines), the real machines of Tables 5.1/5.6/5.7 in grey."""
     fits = ok_fits(report)
     if not fits:
         raise SystemExit("error: the report has no fitted series with T_s > 0 to plot")
     fig, ax = plt.subplots(figsize=(9, 6), layout="constrained")
     pts = [(f["fit"]["tau"], f["fit"]["T_s_us"]) for f in fits]
+    pts += [(m[2], m[3]) for m in machines or []]
     pts += [(f["predicted"]["tau"], f["predicted"]["T_s_us"]) for f in fits
             if f.get("predicted") and f["predicted"]["tau"] and f["predicted"]["T_s_us"] > 0]
     lo = (min(p[0] for p in pts) / 2, min(p[1] for p in pts) / 2)
@@ -64,6 +91,8 @@ def plot_tau_points(report, outdir, fmt):
     centre = [f for f in fits if around and (f["variant"] == around or f["algorithm"] == around)]
     if centre:
         shade_regions(ax, centre[0], lo, hi)
+    if machines:
+        plot_machines(ax, machines)
     colours = plt.get_cmap("tab10" if len(fits) <= 10 else "tab20")
     for i, f in enumerate(fits):
         c = colours(i % colours.N)

@@ -5,6 +5,10 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "algorithms/tau_model.h"
@@ -150,63 +154,28 @@ TEST(TauModel, CrossoverAndRegions) {
   EXPECT_FALSE(Linear({-1, 1}).tau().has_value());
 }
 
-// Tables 5.1, 5.6 and 5.7: every printed tau is T_n / T_s within 0.5 %.
+// Tables 5.1, 5.6 and 5.7 (docs/papers/tsai_ch5_machines.csv, which scripts/plot.py tau
+// --machines also draws): every printed tau is T_n / T_s within 0.5 %.
 TEST(TauModel, PublishedTablesTauIsTnOverTs) {
-  struct Row {
-    const char* what;
-    double ts, tn, tau;
-  };
-  const std::vector<Row> rows = {
-      // Table 5.1, point-to-point.
-      {"T3D MAX", 3.0, 0.00781, 0.0026},
-      {"Paragon SUNMOS", 25.0, 0.00585, 0.000234},
-      {"Delta NX", 77.0, 0.125, 0.00162},
-      {"iPSC/860", 65.0, 0.333, 0.00513},
-      {"iPSC/2", 370.0, 0.357, 0.000965},
-      {"SP-1 MPL", 270.0, 0.143, 0.000529},
-      {"SP-2 MPI", 35.0, 0.0286, 0.000816},
-      {"KSR-1", 73.0, 0.125, 0.00171},
-      {"CS-2", 11.0, 0.0250, 0.00227},
-      {"nCUBE-2", 154.0, 0.589, 0.00382},
-      {"nCUBE-1", 384.0, 2.5, 0.00651},
-      {"Cenju-3", 34.0, 0.04, 0.00118},
-      {"SGI IRIX", 10.0, 0.0156, 0.00156},
-      {"CM-5", 95.0, 0.111, 0.00117},
-      {"ASX200 UDP", 716.0, 0.16, 0.000224},
-      {"ASX200 TCP", 817.0, 0.13, 0.000159},
-      {"Myrinet UDP", 746.0, 0.18, 0.000241},
-      {"Myrinet TCP", 807.0, 0.152, 0.000188},
-      {"UNet UDP", 65.0, 0.75, 0.0115},
-      {"UNet TCP", 75.0, 0.85, 0.0113},
-      {"SS-10 Ethernet", 552.17, 0.913, 0.00165},
-      {"SS-20 Ethernet", 260.85, 0.892, 0.00342},
-      {"Indy Ethernet", 294.45, 0.889, 0.00302},
-      // Table 5.6, broadcast.
-      {"RS6000 MPI-CCL/4", 793.0, 0.893, 0.00113},
-      {"RS6000 MPI-CCL/8", 2090.0, 1.2, 0.000573},
-      {"ASX100 4SBT", 6080.0, 1.87, 0.000308},
-      {"ASX100 8SBT", 12800.0, 1.14, 0.0000888},
-      {"100Base-T Panda/8", 311.3, 0.105, 0.000337},
-      {"100Base-T FM/8", 86.6, 0.147, 0.00170},
-      {"Myrinet Panda/8", 156.7, 0.0838, 0.000535},
-      {"Myrinet FM/8", 53.6, 0.0901, 0.00168},
-      {"ASX200-WG Panda/8", 370.3, 0.106, 0.000286},
-      {"ASX200-WG FM/8", 112.4, 0.103, 0.000916},
-      {"SP-2 MPI/512", 360.0, 0.333, 0.000925},
-      {"SP-2 MPL/512", 144.0, 0.225, 0.00156},
-      {"Paragon InterComm/512", 3900.0, 0.043, 0.0000110},
-      // Table 5.7, all-to-all on SS10/Ethernet.
-      {"A/4", 3220.0, 9.11, 0.00283},
-      {"B/4", 5380.0, 9.66, 0.00180},
-      {"A/8", 6200.0, 47.7, 0.00769},
-      {"B/8", 14700.0, 43.8, 0.00298},
-      {"A/12", 12900.0, 107.0, 0.00830},
-      {"B/12", 32900.0, 92.4, 0.00281},
-  };
-  for (const auto& r : rows) {
-    const double tau = *Linear{r.ts, r.tn}.tau();
-    EXPECT_LE(std::fabs(tau - r.tau), 0.005 * r.tau) << r.what << ": " << tau << " vs " << r.tau;
+  std::ifstream in(std::string(WN_SOURCE_DIR) + "/docs/papers/tsai_ch5_machines.csv");
+  ASSERT_TRUE(in) << "docs/papers/tsai_ch5_machines.csv";
+  std::string line;
+  std::getline(in, line);
+  ASSERT_EQ(line, "table,machine,T_s_us,T_n_us_per_byte,tau_printed");
+  std::map<std::string, int> per_table;
+  while (std::getline(in, line)) {
+    std::istringstream row(line);
+    std::string table, what, ts, tn, printed;
+    ASSERT_TRUE(std::getline(row, table, ',') && std::getline(row, what, ',') && std::getline(row, ts, ',') &&
+                std::getline(row, tn, ',') && std::getline(row, printed))
+        << line;
+    ++per_table[table];
+    const double tau = *Linear{std::stod(ts), std::stod(tn)}.tau();
+    EXPECT_LE(std::fabs(tau - std::stod(printed)), 0.005 * std::stod(printed))
+        << what << ": " << tau << " vs " << printed;
   }
+  const std::map<std::string, int> rows = {{"5.1", 23}, {"5.6", 13}, {"5.7", 6}};
+  EXPECT_EQ(per_table, rows);
 }
 
 }  // namespace
