@@ -10,6 +10,8 @@
 #include "experiments/collective_run.h"
 #include "experiments/sweep.h"
 #include "experiments/traffic_run.h"
+#include "systemc/router/rtl/router_rtl.h"
+#include "systemc/topology/topology.h"
 #include "wormnet/rtl_radices.h"
 
 namespace wn {
@@ -27,8 +29,21 @@ nlohmann::json cycles_only(nlohmann::json j) {
   return j;
 }
 
+// Whether this build verilated radix P trimmed (WORMNET_RTL_TRIMMED may leave it out).
+bool trimmed_built(int radix) {
+  bool built = false;
+#define WN_TRIMMED_IS(P) built |= radix == (P);
+  WN_FOR_EACH_TRIMMED_RADIX(WN_TRIMMED_IS)
+#undef WN_TRIMMED_IS
+  return built;
+}
+
+// Skipped when the build has no trimmed model of the radix the topology runs on (then both runs
+// would use the full router and could not differ).
 template <class Options, class Run>
 void expect_same(Options o, Run run) {
+  const int radix = rtl_radix_for(Topology::parse(o.topology).ports());
+  if (!trimmed_built(radix)) GTEST_SKIP() << "radix " << radix << " is not verilated trimmed in this build";
   std::vector<SweepPoint> points;
   for (bool trimmed : {true, false}) {
     points.push_back({trimmed ? "trimmed" : "full", [o, trimmed, run]() mutable {
@@ -46,15 +61,6 @@ void expect_same(Options o, Run run) {
   EXPECT_EQ(cycles_only(r[0]), cycles_only(r[1]));
 }
 
-// Whether this build verilated radix P trimmed (WORMNET_RTL_TRIMMED may leave it out).
-bool trimmed_built(int radix) {
-  bool built = false;
-#define WN_TRIMMED_IS(P) built |= radix == (P);
-  WN_FOR_EACH_TRIMMED_RADIX(WN_TRIMMED_IS)
-#undef WN_TRIMMED_IS
-  return built;
-}
-
 TrafficOptions traffic(const std::string& topology, int vcs, int buf, double rate, int cycles = 3000) {
   TrafficOptions o;
   o.topology = topology;
@@ -69,39 +75,19 @@ TrafficOptions traffic(const std::string& topology, int vcs, int buf, double rat
 }
 nlohmann::json run_traffic_json(const TrafficOptions& o) { return run_traffic(o).to_json(); }
 
-TEST(RtlTrimmed, MeshTrafficPastSaturationIsTheSame) {
-  if (!trimmed_built(4)) GTEST_SKIP() << "radix 4 is not verilated trimmed in this build";
-  expect_same(traffic("mesh:8x8", 2, 8, 0.6), run_traffic_json);
-}
+TEST(RtlTrimmed, MeshTrafficPastSaturationIsTheSame) { expect_same(traffic("mesh:8x8", 2, 8, 0.6), run_traffic_json); }
 TEST(RtlTrimmed, TorusOneVcShallowBuffersIsTheSame) {
-  if (!trimmed_built(4)) GTEST_SKIP() << "radix 4 is not verilated trimmed in this build";
   // Two VCs per torus class are the minimum (dateline): 2 VCs of 2 flits, near saturation.
   expect_same(traffic("torus:4x4", 2, 2, 0.4), run_traffic_json);
 }
-TEST(RtlTrimmed, MeshOneVcIsTheSame) {
-  if (!trimmed_built(4)) GTEST_SKIP() << "radix 4 is not verilated trimmed in this build";
-  expect_same(traffic("mesh:4x4", 1, 3, 0.5), run_traffic_json);
-}
-TEST(RtlTrimmed, Cube6TrafficIsTheSame) {
-  if (!trimmed_built(6)) GTEST_SKIP() << "radix 6 is not verilated trimmed in this build";
-  expect_same(traffic("cube:6", 2, 8, 0.3), run_traffic_json);
-}
+TEST(RtlTrimmed, MeshOneVcIsTheSame) { expect_same(traffic("mesh:4x4", 1, 3, 0.5), run_traffic_json); }
+TEST(RtlTrimmed, Cube6TrafficIsTheSame) { expect_same(traffic("cube:6", 2, 8, 0.3), run_traffic_json); }
 // The larger radices: cube:8 runs on radix 8, cube:10 on radix 12, cube:13 on radix 14.
-TEST(RtlTrimmed, Cube8TrafficIsTheSame) {
-  if (!trimmed_built(8)) GTEST_SKIP() << "radix 8 is not verilated trimmed in this build";
-  expect_same(traffic("cube:8", 2, 8, 0.3, 1000), run_traffic_json);
-}
-TEST(RtlTrimmed, Cube10TrafficIsTheSame) {
-  if (!trimmed_built(12)) GTEST_SKIP() << "radix 12 is not verilated trimmed in this build";
-  expect_same(traffic("cube:10", 2, 4, 0.2, 300), run_traffic_json);
-}
-TEST(RtlTrimmed, Cube13TrafficIsTheSame) {
-  if (!trimmed_built(14)) GTEST_SKIP() << "radix 14 is not verilated trimmed in this build";
-  expect_same(traffic("cube:13", 2, 8, 0.05, 100), run_traffic_json);
-}
+TEST(RtlTrimmed, Cube8TrafficIsTheSame) { expect_same(traffic("cube:8", 2, 8, 0.3, 1000), run_traffic_json); }
+TEST(RtlTrimmed, Cube10TrafficIsTheSame) { expect_same(traffic("cube:10", 2, 4, 0.2, 300), run_traffic_json); }
+TEST(RtlTrimmed, Cube13TrafficIsTheSame) { expect_same(traffic("cube:13", 2, 8, 0.05, 100), run_traffic_json); }
 
 TEST(RtlTrimmed, CollectiveWithContentionIsTheSame) {
-  if (!trimmed_built(4)) GTEST_SKIP() << "radix 4 is not verilated trimmed in this build";
   fw::ScheduleRunOptions o;
   o.topology = "mesh:4x4";
   o.net.backend = Backend::Rtl;
