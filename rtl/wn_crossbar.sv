@@ -8,6 +8,7 @@ module wn_crossbar #(
   input  logic [inputs_p*wn_pkg::vc_width_gp-1:0]        in_out_vc_i,
   input  logic [inputs_p*wn_pkg::vc_width_gp-1:0]        in_vc_i,
   input  logic [outputs_p*wn_pkg::out_code_width_gp-1:0] sel_i,
+  input  logic [outputs_p-1:0]                           valid_i,       // the output unit reads only these
   output logic [outputs_p*wn_pkg::flit_width_gp-1:0]     out_flit_o,
   output logic [outputs_p*wn_pkg::vc_width_gp-1:0]       out_vc_o,      // output VC the flit takes
   output logic [outputs_p*wn_pkg::vc_width_gp-1:0]       out_from_vc_o  // input VC it left
@@ -23,12 +24,13 @@ module wn_crossbar #(
       out_flit_o[k*fw_lp +: fw_lp] = '0;
       out_vc_o[k*vw_lp +: vw_lp] = '0;
       out_from_vc_o[k*vw_lp +: vw_lp] = '0;
-      for (int i = 0; i < inputs_p; i++)
-        if (s == ow_lp'(i)) begin
-          out_flit_o[k*fw_lp +: fw_lp] = in_flit_i[i*fw_lp +: fw_lp];
-          out_vc_o[k*vw_lp +: vw_lp] = in_out_vc_i[i*vw_lp +: vw_lp];
-          out_from_vc_o[k*vw_lp +: vw_lp] = in_vc_i[i*vw_lp +: vw_lp];
-        end
+      if (valid_i[k])
+        for (int i = 0; i < inputs_p; i++)
+          if (s == ow_lp'(i)) begin
+            out_flit_o[k*fw_lp +: fw_lp] = in_flit_i[i*fw_lp +: fw_lp];
+            out_vc_o[k*vw_lp +: vw_lp] = in_out_vc_i[i*vw_lp +: vw_lp];
+            out_from_vc_o[k*vw_lp +: vw_lp] = in_vc_i[i*vw_lp +: vw_lp];
+          end
     end
   end
 endmodule

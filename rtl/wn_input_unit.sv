@@ -76,15 +76,29 @@ module wn_input_unit #(
 `endif
       );
 
+    // An IDLE VC whose front is a head requests an output: its route is computed, and read,
+    // only then.
+    logic        head_waits;
+    assign head_waits = !active_r[v] && !empty[v] && front[v][wn_pkg::flit_head_bit_gp];
     logic        route_eject;
     wn_pkg::out_code_t route_out;
     wn_pkg::vc_t route_lo, route_hi;
     wn_route_unit route (
-      .cfg_i, .dest_i(front[v][wn_pkg::flit_dest_lsb_gp +: wn_pkg::flit_dest_width_gp]), .from_net_i(!is_inj_p),
-      .in_dim_i(wn_pkg::port_dim_width_gp'(port_id_p / 2)), .in_vc_i(vw_lp'(v)),
+      .cfg_i, .en_i(head_waits), .dest_i(front[v][wn_pkg::flit_dest_lsb_gp +: wn_pkg::flit_dest_width_gp]),
+      .from_net_i(!is_inj_p), .in_dim_i(wn_pkg::port_dim_width_gp'(port_id_p / 2)), .in_vc_i(vw_lp'(v)),
       .eject_o(route_eject), .out_o(route_out), .vc_lo_o(route_lo), .vc_hi_o(route_hi));
+`ifdef FORMAL
+    // The route of whatever head is at the front, for the lemma on granted heads below.
+    logic        fv_route_eject;
+    wn_pkg::out_code_t fv_route_out;
+    wn_pkg::vc_t fv_route_lo, fv_route_hi;
+    wn_route_unit fv_route (
+      .cfg_i, .en_i(1'b1), .dest_i(front[v][wn_pkg::flit_dest_lsb_gp +: wn_pkg::flit_dest_width_gp]),
+      .from_net_i(!is_inj_p), .in_dim_i(wn_pkg::port_dim_width_gp'(port_id_p / 2)), .in_vc_i(vw_lp'(v)),
+      .eject_o(fv_route_eject), .out_o(fv_route_out), .vc_lo_o(fv_route_lo), .vc_hi_o(fv_route_hi));
+`endif
 
-    assign va_req_o[v] = !active_r[v] && !empty[v] && front[v][wn_pkg::flit_head_bit_gp];
+    assign va_req_o[v] = head_waits;
     assign va_eject_o[v] = route_eject;
     assign va_out_o[v*ow_lp +: ow_lp] = route_out;
     assign va_lo_o[v*vw_lp +: vw_lp] = route_lo;
@@ -94,10 +108,12 @@ module wn_input_unit #(
     // output, the downstream VC has a free slot (ejection always accepts).
     // Credit of the owned output VC (index o*vcs_max_p + w), by a mux.
     logic credit_ok;
+    // Read only for a candidate (active, non-empty).
     always_comb begin
       credit_ok = 1'b0;
-      for (int k = 0; k < ports_p * vcs_max_p; k++)
-        if (out_r[v] == ow_lp'(k / vcs_max_p) && out_vc_r[v] == vw_lp'(k % vcs_max_p)) credit_ok = credit_ok_i[k];
+      if (active_r[v] && !empty[v])
+        for (int k = 0; k < ports_p * vcs_max_p; k++)
+          if (out_r[v] == ow_lp'(k / vcs_max_p) && out_vc_r[v] == vw_lp'(k % vcs_max_p)) credit_ok = credit_ok_i[k];
     end
     assign sa_cand_o[v] = active_r[v] && !empty[v] &&
                           (out_r[v] >= ow_lp'(ports_p) || credit_ok);
@@ -192,9 +208,9 @@ module wn_input_unit #(
     // While the granted head waits at the front, the grant is what the route
     // unit computes for that head, its VC within the class.
     always @(*) if (!reset_i && active_r[v] && !empty[v] && !mid_r)
-      assert (vc[v].route_eject ? out_r[v] >= ow_lp'(ports_p)
-                                : out_r[v] == vc[v].route_out && out_vc_r[v] >= vc[v].route_lo &&
-                                  out_vc_r[v] <= vc[v].route_hi);
+      assert (vc[v].fv_route_eject ? out_r[v] >= ow_lp'(ports_p)
+                                   : out_r[v] == vc[v].fv_route_out && out_vc_r[v] >= vc[v].fv_route_lo &&
+                                     out_vc_r[v] <= vc[v].fv_route_hi);
     always_ff @(posedge clk_i) begin
       if (reset_i) begin
         owed_r <= '0;

@@ -3,6 +3,7 @@
 // tori, e-cube on hypercubes. Combinational; recomputed while the head waits.
 module wn_route_unit (
   input  wn_pkg::cfg_s       cfg_i,
+  input  logic               en_i,        // a head waits for VC allocation: the outputs are read
   input  wn_pkg::addr_t      dest_i,
   input  logic               from_net_i,  // 0: injection channel
   input  logic [wn_pkg::port_dim_width_gp-1:0] in_dim_i,  // dimension of the network input port (port / 2)
@@ -37,18 +38,8 @@ module wn_route_unit (
   assign unused_cfg = ^{cfg_i.buf_depth, cfg_i.inj, cfg_i.ej, cfg_i.ports};
 
   always_comb begin
-    for (int i = 0; i < nd_lp; i++) begin
-      k[i] = cfg_i.k[i];
-      w[i] = cfg_i.w[i];
-    end
-    // dimension i's coordinate starts above the bits of the dimensions before it
-    lsb[0] = '0;
-    for (int i = 1; i < nd_lp; i++) lsb[i] = lsb[i-1] + w[i-1];
-    for (int i = 0; i < nd_lp; i++) begin
-      d[i] = (dest_i >> lsb[i]) & ((aw_lp'(1) << w[i]) - aw_lp'(1));
-      c[i] = (cfg_i.addr >> lsb[i]) & ((aw_lp'(1) << w[i]) - aw_lp'(1));
-    end
-    half = cfg_i.vcs >> 1;
+    // Outputs and temporaries hold these unless en_i (then nothing reads the outputs): a
+    // simulator evaluates the route only for heads that wait, not for every VC every cycle.
     eject_o = 1'b1;
     out_o = '0;
     vc_lo_o = '0;
@@ -58,39 +49,62 @@ module wn_route_unit (
     dim = '0;
     delta = '0;
     cls = 1'b0;
-    diff = (dest_i ^ cfg_i.addr) & ((aw_lp'(1) << cfg_i.ndims) - aw_lp'(1));
-    if (cfg_i.kind == wn_pkg::kind_width_gp'(wn_pkg::kind_cube_gp)) begin
-      // e-cube: lowest differing address bit first
-      for (int b = aw_lp - 1; b >= 0; b--) begin
-        if (diff[b]) begin
+    half = '0;
+    diff = '0;
+    for (int i = 0; i < nd_lp; i++) begin
+      k[i] = '0;
+      w[i] = '0;
+      lsb[i] = '0;
+      d[i] = '0;
+      c[i] = '0;
+    end
+    if (en_i) begin
+      for (int i = 0; i < nd_lp; i++) begin
+        k[i] = cfg_i.k[i];
+        w[i] = cfg_i.w[i];
+      end
+      // dimension i's coordinate starts above the bits of the dimensions before it
+      lsb[0] = '0;
+      for (int i = 1; i < nd_lp; i++) lsb[i] = lsb[i-1] + w[i-1];
+      for (int i = 0; i < nd_lp; i++) begin
+        d[i] = (dest_i >> lsb[i]) & ((aw_lp'(1) << w[i]) - aw_lp'(1));
+        c[i] = (cfg_i.addr >> lsb[i]) & ((aw_lp'(1) << w[i]) - aw_lp'(1));
+      end
+      half = cfg_i.vcs >> 1;
+      diff = (dest_i ^ cfg_i.addr) & ((aw_lp'(1) << cfg_i.ndims) - aw_lp'(1));
+      if (cfg_i.kind == wn_pkg::kind_width_gp'(wn_pkg::kind_cube_gp)) begin
+        // e-cube: lowest differing address bit first
+        for (int b = aw_lp - 1; b >= 0; b--) begin
+          if (diff[b]) begin
+            eject_o = 1'b0;
+            out_o = ow_lp'(b);
+          end
+        end
+      end else begin
+        for (int i = nd_lp - 1; i >= 0; i--) begin
+          if (i < (cfg_i.ndims) && d[i] != c[i]) begin
+            found = 1'b1;
+            dim = iw_lp'(i);
+          end
+        end
+        if (found) begin
           eject_o = 1'b0;
-          out_o = ow_lp'(b);
-        end
-      end
-    end else begin
-      for (int i = nd_lp - 1; i >= 0; i--) begin
-        if (i < (cfg_i.ndims) && d[i] != c[i]) begin
-          found = 1'b1;
-          dim = iw_lp'(i);
-        end
-      end
-      if (found) begin
-        eject_o = 1'b0;
-        if (cfg_i.kind == wn_pkg::kind_width_gp'(wn_pkg::kind_mesh_gp)) begin
-          plus = d[dim] > c[dim];
-        end else begin
-          delta = (d[dim] >= c[dim]) ? dw_lp'(d[dim]) - dw_lp'(c[dim])
-                                     : dw_lp'(d[dim]) + dw_lp'(k[dim]) - dw_lp'(c[dim]);
-          plus = (delta << 1) <= dw_lp'(k[dim]);  // ties (exactly k/2) go +
-        end
-        out_o = ow_lp'({dim, ~plus});          // port 2*dim is +, 2*dim+1 is -
-        if (cfg_i.kind == wn_pkg::kind_width_gp'(wn_pkg::kind_torus_gp) && cfg_i.dateline) begin
-          // Class continues within a dimension from an upper-half VC; it is 1
-          // from the hop that crosses the wrap-around link on.
-          cls = from_net_i && (in_dim_i == wn_pkg::port_dim_width_gp'(dim)) && (cw_lp'(in_vc_i) >= half);
-          if (plus ? (kw_lp'(c[dim]) == k[dim] - kw_lp'(1)) : (c[dim] == '0)) cls = 1'b1;
-          vc_lo_o = cls ? vw_lp'(half) : '0;
-          vc_hi_o = cls ? vw_lp'(cfg_i.vcs - cw_lp'(1)) : vw_lp'(half - cw_lp'(1));
+          if (cfg_i.kind == wn_pkg::kind_width_gp'(wn_pkg::kind_mesh_gp)) begin
+            plus = d[dim] > c[dim];
+          end else begin
+            delta = (d[dim] >= c[dim]) ? dw_lp'(d[dim]) - dw_lp'(c[dim])
+                                       : dw_lp'(d[dim]) + dw_lp'(k[dim]) - dw_lp'(c[dim]);
+            plus = (delta << 1) <= dw_lp'(k[dim]);  // ties (exactly k/2) go +
+          end
+          out_o = ow_lp'({dim, ~plus});          // port 2*dim is +, 2*dim+1 is -
+          if (cfg_i.kind == wn_pkg::kind_width_gp'(wn_pkg::kind_torus_gp) && cfg_i.dateline) begin
+            // Class continues within a dimension from an upper-half VC; it is 1
+            // from the hop that crosses the wrap-around link on.
+            cls = from_net_i && (in_dim_i == wn_pkg::port_dim_width_gp'(dim)) && (cw_lp'(in_vc_i) >= half);
+            if (plus ? (kw_lp'(c[dim]) == k[dim] - kw_lp'(1)) : (c[dim] == '0)) cls = 1'b1;
+            vc_lo_o = cls ? vw_lp'(half) : '0;
+            vc_hi_o = cls ? vw_lp'(cfg_i.vcs - cw_lp'(1)) : vw_lp'(half - cw_lp'(1));
+          end
         end
       end
     end

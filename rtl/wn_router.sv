@@ -168,6 +168,7 @@ module wn_router #(
 
   wn_crossbar #(.inputs_p(nin_lp), .outputs_p(nout_lp)) xb (
     .in_flit_i(iu_xb_flit), .in_out_vc_i(iu_xb_out_vc), .in_vc_i(sa_iu_pick), .sel_i(sa_xb_sel),
+    .valid_i(sa_ou_valid),
     .out_flit_o(xb_ou_flit), .out_vc_o(xb_ou_out_vc), .out_from_vc_o(xb_ou_from_vc));
 
   // ---- network output units ----

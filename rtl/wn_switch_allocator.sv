@@ -31,8 +31,9 @@ module wn_switch_allocator #(
     assign pick_o[p*vw_lp +: vw_lp] = vw_lp'(pick);
     always_comb begin
       pick_out[p] = '0;
-      for (int v = 0; v < vcs_max_p; v++)
-        if (pick == vc_ptr_w_lp'(v)) pick_out[p] = cand_out_i[(p*vcs_max_p + v)*ow_lp +: ow_lp];
+      if (pick_valid[p])
+        for (int v = 0; v < vcs_max_p; v++)
+          if (pick == vc_ptr_w_lp'(v)) pick_out[p] = cand_out_i[(p*vcs_max_p + v)*ow_lp +: ow_lp];
     end
     always_ff @(posedge clk_i) begin
       if (reset_i) ptr_r <= '0;
@@ -44,8 +45,10 @@ module wn_switch_allocator #(
   for (genvar k = 0; k < outputs_p; k++) begin : out
     logic [inputs_p-1:0] reqs;
     logic [in_ptr_w_lp-1:0] ptr_r;
-    for (genvar p = 0; p < inputs_p; p++) begin : r
-      assign reqs[p] = pick_valid[p] && pick_out[p] == ow_lp'(k);
+    always_comb begin
+      reqs = '0;
+      if (pick_valid != '0)
+        for (int p = 0; p < inputs_p; p++) reqs[p] = pick_valid[p] && pick_out[p] == ow_lp'(k);
     end
     wn_rr_arbiter #(.width_p(inputs_p), .ptr_width_p(in_ptr_w_lp)) arb (
       .req_i(reqs), .ptr_i(ptr_r), .valid_o(out_valid_o[k]), .grant_o(winner[k]));
@@ -59,8 +62,9 @@ module wn_switch_allocator #(
   always_comb begin
     win_o = '0;
     for (int k = 0; k < outputs_p; k++)
-      for (int p = 0; p < inputs_p; p++)
-        if (out_valid_o[k] && winner[k] == in_ptr_w_lp'(p)) win_o[p] = 1'b1;
+      if (out_valid_o[k])
+        for (int p = 0; p < inputs_p; p++)
+          if (winner[k] == in_ptr_w_lp'(p)) win_o[p] = 1'b1;
   end
 `ifdef FORMAL
   // One flit per input and per output per cycle: every granted input asked for

@@ -57,22 +57,26 @@ module wn_vc_allocator #(
     logic [vcs_max_p-1:0] free, busy_here;
     wn_pkg::out_code_t o;
     assign o = out_i[q*ow_lp +: ow_lp];
+    // Read only for a requester (otherwise no VC is free for it and nothing is granted).
     always_comb begin
-      // The requested output's busy bits, by a mux over the outputs (no index arithmetic:
-      // a multiply or modulo here costs the synthesized and the formal models dearly).
       busy_here = '1;
-      for (int k = 0; k < ports_p; k++)
-        if (o == ow_lp'(k)) busy_here = out_busy_i[k*vcs_max_p +: vcs_max_p];
-      for (int w = 0; w < vcs_max_p; w++)
-`ifdef WN_FORMAL_BROKEN
-        // Test-only defect (scripts/rtl_formal.sh): a head may take a VC another packet holds.
-        free[w] = (vw_lp'(w) >= lo_i[q*vw_lp +: vw_lp]) && (vw_lp'(w) <= hi_i[q*vw_lp +: vw_lp]);
-`else
-        free[w] = !busy_here[w] && (vw_lp'(w) >= lo_i[q*vw_lp +: vw_lp]) && (vw_lp'(w) <= hi_i[q*vw_lp +: vw_lp]);
-`endif
+      free = '0;
       lowest_free[q] = '0;
-      for (int w = vcs_max_p - 1; w >= 0; w--)
-        if (free[w]) lowest_free[q] = vw_lp'(w);
+      if (req_i[q]) begin
+        // The requested output's busy bits, by a mux over the outputs (no index arithmetic:
+        // a multiply or modulo here costs the synthesized and the formal models dearly).
+        for (int k = 0; k < ports_p; k++)
+          if (o == ow_lp'(k)) busy_here = out_busy_i[k*vcs_max_p +: vcs_max_p];
+        for (int w = 0; w < vcs_max_p; w++)
+`ifdef WN_FORMAL_BROKEN
+          // Test-only defect (scripts/rtl_formal.sh): a head may take a VC another packet holds.
+          free[w] = (vw_lp'(w) >= lo_i[q*vw_lp +: vw_lp]) && (vw_lp'(w) <= hi_i[q*vw_lp +: vw_lp]);
+`else
+          free[w] = !busy_here[w] && (vw_lp'(w) >= lo_i[q*vw_lp +: vw_lp]) && (vw_lp'(w) <= hi_i[q*vw_lp +: vw_lp]);
+`endif
+        for (int w = vcs_max_p - 1; w >= 0; w--)
+          if (free[w]) lowest_free[q] = vw_lp'(w);
+      end
     end
     assign has_free[q] = free != '0;
   end
@@ -83,8 +87,11 @@ module wn_vc_allocator #(
   logic [ptr_w_lp-1:0] net_winner [ports_p];
   for (genvar o = 0; o < ports_p; o++) begin : net
     logic [reqs_p-1:0] reqs;
-    for (genvar q = 0; q < reqs_p; q++) begin : r
-      assign reqs[q] = req_i[q] && !eject_i[q] && has_free[q] && (out_i[q*ow_lp +: ow_lp] == ow_lp'(o));
+    always_comb begin
+      reqs = '0;
+      if (req_i != '0)
+        for (int q = 0; q < reqs_p; q++)
+          reqs[q] = req_i[q] && !eject_i[q] && has_free[q] && (out_i[q*ow_lp +: ow_lp] == ow_lp'(o));
     end
     wn_rr_arbiter #(.width_p(reqs_p), .ptr_width_p(ptr_w_lp)) arb (
       .req_i(reqs), .ptr_i(va_ptr_r[o]), .valid_o(net_valid[o]), .grant_o(net_winner[o]));
@@ -131,14 +138,16 @@ module wn_vc_allocator #(
       grant_o[q] = 1'b0;
       grant_out_o[q*ow_lp +: ow_lp] = out_i[q*ow_lp +: ow_lp];
       grant_vc_o[q*vw_lp +: vw_lp] = lowest_free[q];
-      for (int o = 0; o < ports_p; o++)
-        if (net_valid[o] && net_winner[o] == ptr_w_lp'(q)) grant_o[q] = 1'b1;
-      for (int j = 0; j < ej_p; j++)
-        if (ej_valid[j] && ej_winner[j] == ptr_w_lp'(q)) begin
-          grant_o[q] = 1'b1;
-          grant_out_o[q*ow_lp +: ow_lp] = ow_lp'(ports_p + j);
-          grant_vc_o[q*vw_lp +: vw_lp] = '0;
-        end
+      if (req_i[q]) begin
+        for (int o = 0; o < ports_p; o++)
+          if (net_valid[o] && net_winner[o] == ptr_w_lp'(q)) grant_o[q] = 1'b1;
+        for (int j = 0; j < ej_p; j++)
+          if (ej_valid[j] && ej_winner[j] == ptr_w_lp'(q)) begin
+            grant_o[q] = 1'b1;
+            grant_out_o[q*ow_lp +: ow_lp] = ow_lp'(ports_p + j);
+            grant_vc_o[q*vw_lp +: vw_lp] = '0;
+          end
+      end
     end
   end
 `ifdef FORMAL

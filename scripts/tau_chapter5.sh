@@ -46,10 +46,15 @@ fits() {
 edn_sc() {
   # Fig 5.13: EDN vs SC on 2^n x 2^n, tau0 = 0.25/(2 alpha): alpha = gamma = 125, 62, 42
   echo "== edn-sc (Fig 5.13): L* of EDN vs SC, measured | Table 5.3 (hop beta = 3 cycles)"
-  for n in 2 3 4 5 ${EDN_SC_N6:+6}; do
+  # EDN_SC_NS picks the sides (default 2..5; EDN_SC_N6=1 adds 6, ~50 CPU minutes). SC cuts L
+  # into 4^n pieces of whole 4-byte words, so it is linear in L only from 4^n words up: n = 6
+  # runs at 16, 32 and 64 KiB.
+  for n in ${EDN_SC_NS:-2 3 4 5 ${EDN_SC_N6:+6}}; do
     s=$((1 << n)); topo="mesh:${s}x${s}"
+    bytes=4096,8192,16384,32768
+    [ "$n" -le 5 ] || bytes=16384,32768,65536
     for a in 125 62 42; do
-      run "edn-sc_n${n}_a${a}" "$topo" "$a" "$a" 40 4096,8192,16384,32768 edn-broadcast,sc-broadcast
+      run "edn-sc_n${n}_a${a}" "$topo" "$a" "$a" 40 "$bytes" edn-broadcast,sc-broadcast
       printf 'n=%s alpha=gamma=%s: ' "$n" "$a"; cross "$OUT/edn-sc_n${n}_a${a}.tau.txt" edn-broadcast sc-broadcast
     done
   done
