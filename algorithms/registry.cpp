@@ -40,10 +40,24 @@ void validate_family(const Family& f) {
   }
 }
 
+// Every name and alias names one algorithm.
+void validate_names(const std::vector<Family>& v) {
+  std::vector<std::string> seen;
+  for (const auto& f : v)
+    for (const auto& a : f.algorithms) {
+      seen.push_back(a.name);
+      seen.insert(seen.end(), a.aliases.begin(), a.aliases.end());
+    }
+  std::sort(seen.begin(), seen.end());
+  const auto dup = std::adjacent_find(seen.begin(), seen.end());
+  if (dup != seen.end()) throw std::logic_error("algorithm name or alias '" + *dup + "' registered twice");
+}
+
 const std::vector<Family>& families() {
   static const std::vector<Family> all = [] {
     std::vector<Family> v = registered_families();
     for (const auto& f : v) validate_family(f);
+    validate_names(v);
     return v;
   }();
   return all;
@@ -59,7 +73,23 @@ const std::vector<AlgorithmInfo>& algorithms() {
 }
 
 const AlgorithmInfo& find_algorithm(const std::string& name) {
-  return find_by_name(algorithms(), name, Param::algorithm, "algorithm");
+  std::string names, aliases;
+  for (const auto& a : algorithms()) {
+    if (a.name == name) return a;
+    names += (names.empty() ? "" : ", ") + a.name;
+    for (const auto& x : a.aliases) {
+      if (x == name) return a;
+      aliases += (aliases.empty() ? "" : ", ") + x + " (" + a.name + ")";
+    }
+  }
+  throw ConfigError(Param::algorithm,
+                    "unknown algorithm '" + name + "'; allowed: " + names + "; or an alias: " + aliases);
+}
+
+std::string canonical_algorithm(const std::string& name) {
+  for (const auto& a : algorithms())
+    if (std::find(a.aliases.begin(), a.aliases.end(), name) != a.aliases.end()) return a.name;
+  return name;
 }
 
 const Family& family_of(const AlgorithmInfo& info) {
@@ -174,6 +204,15 @@ void declare_collectives(Family& f, const std::map<std::string, std::string>& cl
         std::find_if(f.algorithms.begin(), f.algorithms.end(), [&](const AlgorithmInfo& a) { return a.name == name; });
     if (it == f.algorithms.end()) throw std::logic_error("family " + f.name + " has no algorithm " + name);
     it->collective = kind;
+  }
+}
+
+void declare_aliases(Family& f, const std::map<std::string, std::vector<std::string>>& aliases) {
+  for (const auto& [name, names] : aliases) {
+    auto it =
+        std::find_if(f.algorithms.begin(), f.algorithms.end(), [&](const AlgorithmInfo& a) { return a.name == name; });
+    if (it == f.algorithms.end()) throw std::logic_error("family " + f.name + " has no algorithm " + name);
+    it->aliases.insert(it->aliases.end(), names.begin(), names.end());
   }
 }
 

@@ -72,6 +72,9 @@ struct AlgorithmArgs {
 
 struct AlgorithmInfo {
   std::string name;
+  // Other names users type for it (MPI's and NCCL's operation names: "allreduce"); reports
+  // always carry `name`.
+  std::vector<std::string> aliases;
   std::string file;  // the schedule file it was read from ("" for a family's algorithm)
   std::string summary;
   std::string params;                // the common flags it reads, e.g. "--source --bytes --op"
@@ -109,6 +112,8 @@ struct Family {
 
 // Sets AlgorithmInfo::collective of the named algorithms of `f` (a name it lacks is a bug).
 void declare_collectives(Family& f, const std::map<std::string, std::string>& algorithm_to_collective);
+// Adds aliases (other names users type) to the named algorithms of `f` (a name it lacks is a bug).
+void declare_aliases(Family& f, const std::map<std::string, std::vector<std::string>>& algorithm_to_aliases);
 
 // The condition of `spec.only_with_*` on the family flags `given` (unset flags: their defaults).
 bool option_applies(const Family& f, const OptionSpec& spec, const std::map<std::string, std::string>& given);
@@ -124,7 +129,9 @@ void validate_family(const Family& f);
 const std::vector<Family>& families();
 const std::vector<AlgorithmInfo>& algorithms();  // every family's, in family order
 // Throws ConfigError(Param::algorithm, allowed names) when unknown.
-const AlgorithmInfo& find_algorithm(const std::string& name);
+const AlgorithmInfo& find_algorithm(const std::string& name);  // a name or an alias
+// `name` with an alias replaced by the algorithm's name (anything else unchanged).
+std::string canonical_algorithm(const std::string& name);
 const Family& family_of(const AlgorithmInfo& info);
 // "" when `info` runs on `topo` (its family's predicate and its own), else the reason.
 std::string unsupported(const AlgorithmInfo& info, const Topology& topo);

@@ -4,6 +4,7 @@
 #include "systemc/topology/channel_dependency.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <functional>
 #include <map>
@@ -144,6 +145,7 @@ void add_list_command(CLI::App& app) {
         std::string opts = a.params;
         for (const auto& o : a.options) opts += " " + o;
         fmt::print("    {:20} {}\n    {:20}   options: {}\n", a.name, a.summary, "", opts);
+        if (!a.aliases.empty()) fmt::print("    {:20}   also: --algorithm {}\n", "", fmt::join(a.aliases, ", "));
       }
     }
     fmt::print(

@@ -9,6 +9,22 @@
 
 namespace wn::cli {
 
+namespace {
+// --algorithm A,B,...: an alias (allreduce) becomes the algorithm's name, so every report
+// carries the one name.
+std::string canonical_algorithms(std::string list) {
+  std::string out;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = list.find(',', start);
+    out += alg::canonical_algorithm(list.substr(start, comma - start));
+    if (comma == std::string::npos) return out;
+    out += ',';
+    start = comma + 1;
+  }
+}
+}  // namespace
+
 void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   c.cmd = cmd;
   c.list_ok = list_ok;
@@ -20,7 +36,8 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
       ->capture_default_str();
   cmd->add_option("--algorithm", o.algorithm,
                   list_ok ? "algorithms, comma-separated (wormnet list)" : "collective algorithm (wormnet list)")
-      ->capture_default_str();
+      ->capture_default_str()
+      ->transform(canonical_algorithms, "", "alias");
   cmd->add_option("--schedule", c.schedule,
                   list_ok ? "wormnet.schedule/1 files, comma-separated, compared with the --algorithm list (if given)"
                           : "run this wormnet.schedule/1 file instead of an --algorithm (docs/own-schedule.md)");

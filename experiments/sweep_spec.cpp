@@ -12,6 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "algorithms/registry.h"
 #include "experiments/source_list.h"
 #include "experiments/spec_yaml.h"
 #include "systemc/core/config_error.h"
@@ -29,6 +30,15 @@ using spec_yaml::values_of;
 // One axis of the grid: its alternatives, each a set of assignments (several for a zip group).
 using Assignments = std::vector<std::pair<std::string, std::string>>;
 using Axis = std::vector<Assignments>;
+
+// An axis's values; an algorithm alias (allreduce) becomes the algorithm's name, so points and
+// their labels carry the one name.
+std::vector<std::string> axis_values(const Ctx& c, const std::string& key, const YAML::Node& n) {
+  std::vector<std::string> v = values_of(c, key, n);
+  if (key == "algorithm")
+    for (auto& x : v) x = alg::canonical_algorithm(x);
+  return v;
+}
 
 void check_key(const Ctx& c, const SpecRules& r, const std::string& key, const std::vector<std::string>& values) {
   if (r.flags.count(key)) {
@@ -64,7 +74,7 @@ void add_zip(const Ctx& c, const SpecRules& r, const YAML::Node& n, std::vector<
       if (key == "command" || key == "zip" || key == "sources")
         c.fail("zip", fmt::format("'{}' cannot vary in a zip group; allowed: command parameters", key));
       if (!seen.insert(key).second) c.fail(key, "given twice (top level and zip, or two zip groups); allowed: once");
-      const auto values = values_of(c, key, it->second);
+      const auto values = axis_values(c, key, it->second);
       check_key(c, r, key, values);
       if (axis.empty()) {
         axis.resize(values.size());
@@ -145,7 +155,7 @@ SweepSpec parse_part(const Ctx& c, const YAML::Node& root, const std::map<std::s
       continue;
     }
     if (!seen.insert(key).second) c.fail(key, "given twice; allowed: once");
-    const auto values = values_of(c, key, it->second);
+    const auto values = axis_values(c, key, it->second);
     check_key(c, rules, key, values);
     Axis axis;
     for (const auto& v : values) axis.push_back({{key, v}});

@@ -233,6 +233,17 @@ Family family_ccl() {
                           {"ccl-gather", "gather"},
                           {"ccl-concat", "allgather"},
                           {"ccl-index", "alltoall"}});
+  // The operation names of MPI and NCCL (MPI_Allreduce, ncclAllReduce, ...) select CCL's
+  // operation, whose --ccl-alg auto picks the algorithm.
+  declare_aliases(f, {{"ccl-bcast", {"bcast", "broadcast"}},
+                      {"ccl-reduce", {"reduce"}},
+                      {"ccl-combine", {"allreduce"}},
+                      {"ccl-scatter", {"scatter"}},
+                      {"ccl-gather", {"gather"}},
+                      {"ccl-concat", {"allgather"}},
+                      {"ccl-index", {"alltoall"}},
+                      {"ccl-prefix", {"scan"}},
+                      {"ccl-sync", {"barrier"}}});
   return f;
 }
 

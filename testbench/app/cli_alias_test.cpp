@@ -1,0 +1,58 @@
+// The operation names MPI and NCCL users type (allreduce, alltoall, ...) as --algorithm: they run
+// the algorithm they stand for, and every report carries that algorithm's own name.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <utility>
+
+#include "testbench/app/cli_helpers.h"
+
+namespace wn::test {
+namespace {
+
+TEST(CliAlias, AnAliasRunsItsAlgorithmUnderItsName) {
+  const auto d = fresh_dir("cli_alias", "run");
+  for (const auto& [alias, name] : {std::pair<std::string, std::string>{"allreduce", "ccl-combine"},
+                                    {"reduce_scatter", "ring-reduce-scatter"},
+                                    {"alltoall", "ccl-index"}}) {
+    const CliRun a = wormnet("run --topology mesh:4x4 --bytes 64 --algorithm " + alias + " --json " + d + "/a.json");
+    const CliRun b = wormnet("run --topology mesh:4x4 --bytes 64 --algorithm " + name + " --json " + d + "/b.json");
+    ASSERT_EQ(a.code, 0) << a.out;
+    ASSERT_EQ(b.code, 0) << b.out;
+    const auto ja = read_json(d + "/a.json");
+    EXPECT_EQ(ja["config"]["algorithm"], name) << alias;
+    EXPECT_EQ(ja.dump(), read_json(d + "/b.json").dump()) << alias;
+  }
+}
+
+TEST(CliAlias, CompareListsTakeAliasesBesideNames) {
+  const CliRun r =
+      wormnet("compare --topology mesh:4x4 --bytes 64 --ports one --algorithm bcast,rd-broadcast,allgather");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("\nccl-bcast "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\nccl-concat "), std::string::npos) << r.out;
+  EXPECT_EQ(r.out.find("\nbcast "), std::string::npos) << r.out;
+}
+
+TEST(CliAlias, SweepPointsCarryTheName) {
+  const auto d = fresh_dir("cli_alias", "sweep");
+  const auto spec =
+      write_file(d + "/s.yaml", "command: run\ntopology: mesh:4x4\nalgorithm: [allreduce, bcast]\nbytes: [64]\n");
+  const CliRun r = wormnet("sweep " + spec + " --out " + d + "/r.jsonl");
+  ASSERT_EQ(r.code, 0) << r.out;
+  const std::string lines = slurp(d + "/r.jsonl");
+  EXPECT_NE(lines.find("\"algorithm\":\"ccl-combine\""), std::string::npos) << lines;
+  EXPECT_NE(lines.find("\"algorithm\":\"ccl-bcast\""), std::string::npos) << lines;
+  EXPECT_EQ(lines.find("allreduce"), std::string::npos) << lines;
+}
+
+TEST(CliAlias, ListShowsThemAndAnUnknownNameListsThem) {
+  const CliRun l = wormnet("list");
+  ASSERT_EQ(l.code, 0);
+  EXPECT_NE(l.out.find("also: --algorithm allreduce"), std::string::npos) << l.out;
+  expect_config_error("run --topology mesh:4x4 --algorithm allreduc", "--algorithm",
+                      "or an alias: reduce_scatter (ring-reduce-scatter)");
+}
+
+}  // namespace
+}  // namespace wn::test
