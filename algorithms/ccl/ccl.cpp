@@ -43,7 +43,7 @@ const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
       {"binomial", "nesbt", "scatter-concat"},
       {"binomial", "nesbt"},
-      {"butterfly", "circulant", "reduce-bcast", "hybrid"},
+      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring"},
       {"binomial", "direct"},
       {"binomial", "direct"},
       {"circulant", "recursive-exchange"},
@@ -83,6 +83,11 @@ std::string unsupported(const Call& c) {
   if (alg == "circulant" && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
     return fmt::format(
         "the circulant combine (our construction) needs a commutative operator, not '{}'; allowed: butterfly "
+        "(n = 2^d), reduce-bcast, hybrid",
+        combine_ops()[c.op_id].name);
+  if (alg == "ring" && !combine_ops()[c.op_id].commutative)
+    return fmt::format(
+        "the ring combine folds in ring order and needs a commutative operator, not '{}'; allowed: butterfly "
         "(n = 2^d), reduce-bcast, hybrid",
         combine_ops()[c.op_id].name);
   if (c.op == Op::Index && alg == "bruck" && (c.radix < 2 || c.radix > c.n))
@@ -155,6 +160,9 @@ Costs costs(const Call& c) {
         set(k, k * b, nn * k * b, "butterfly: C1 = d, C2 = d m, C3 = n d m");
       else if (alg == "circulant")
         set(k, k * b, nn * k * b, "circulant: C1 = k, C2 = k m, C3 = n k m");
+      else if (alg == "ring")
+        set(2 * (n - 1), 2 * (nn - 1) * ((b + nn - 1) / nn), 2 * (nn - 1) * b,
+            "ring: C1 = 2(n-1), C2 = 2(n-1) ceil(m/n), C3 = 2(n-1) m");
       else if (alg == "reduce-bcast")
         set(2 * k, 2 * k * b, 2 * (nn - 1) * b, "reduce+bcast: C1 = 2k, C2 = 2k m, C3 = 2(n-1) m");
       else

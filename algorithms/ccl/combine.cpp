@@ -61,6 +61,24 @@ void circulant(Builder& b, const Call& c, uint32_t tag0) {
   }
 }
 
+// The ring (not the paper's: the large-message all-reduce of MPICH and NCCL): OUT in n chunks,
+// chunk i = [i m / n, (i+1) m / n); n-1 steps of reduce-scatter (rank r sends chunk r - t to
+// r + 1, which folds it into its own) leave rank r with chunk r + 1 complete, then n-1 steps of
+// all-gather pass the complete chunks on. Any n; it folds in ring order (commutative operators).
+void ring(Builder& b, const Call& c, uint32_t tag0) {
+  const int n = c.n;
+  auto chunk = [&](int i) {
+    const auto lo = uint32_t(uint64_t(i) * c.b / uint64_t(n)), hi = uint32_t(uint64_t(i + 1) * c.b / uint64_t(n));
+    return Range{c.b + lo, hi - lo};
+  };
+  for (int t = 0; t + 1 < n; ++t)
+    for (int me = 0; me < n; ++me) {
+      const Range fold = chunk(pmod(me - t, n)), pass = chunk(pmod(me + 1 - t, n));
+      if (fold.count) b.msg(me, (me + 1) % n, tag0 + uint32_t(t), {fold}, {fold}, Combine{c.op_id, false});
+      if (pass.count) b.msg(me, (me + 1) % n, tag0 + uint32_t(n - 1 + t), {pass}, {pass});
+    }
+}
+
 }  // namespace
 
 void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
@@ -68,6 +86,7 @@ void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
   if (c.alg == "circulant") return circulant(b, c, tag0);
   for (int me = 0; me < c.n; ++me) b.before(me, tag0, copy_op(blk(0, c.b), blk(1, c.b)));
   if (c.alg == "butterfly") return butterfly(b, c, tag0, 0, k);
+  if (c.alg == "ring") return ring(b, c, tag0);
   // hybrid kappa (reduce-bcast = kappa d): fan-in in blocks of 2^kappa, butterfly among leaders, fan-out.
   const int kappa = c.alg == "hybrid" ? c.kappa : k, g = 1 << kappa;
   if (c.alg == "reduce-bcast") {  // any n: reduce to rank 0 (rank order), bcast from it

@@ -46,6 +46,23 @@ TEST(CliAlias, SweepPointsCarryTheName) {
   EXPECT_EQ(lines.find("allreduce"), std::string::npos) << lines;
 }
 
+// "Which all-reduce is best for 64 KiB on 64 nodes?": auto picks the ring, which takes exactly
+// its two halves run as baselines (20094 cycles each, docs/papers/ccl.md).
+TEST(CliAlias, AllreduceOf64KiBOn64NodesIsTheRing) {
+  const auto d = fresh_dir("cli_alias", "ring");
+  const std::string net = "--topology mesh:8x8 --profile sp1 --sync free ";
+  const CliRun r = wormnet("run " + net + "--algorithm allreduce --bytes 65536 --json " + d + "/a.json");
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("--ccl-alg auto: ring has the least"), std::string::npos) << r.out;
+  const auto j = read_json(d + "/a.json");
+  EXPECT_EQ(j["cycles"], 40188);
+  EXPECT_EQ(j["data_check"], "PASS");
+  for (const char* half : {"ring-reduce-scatter", "ring-allgather"}) {
+    ASSERT_EQ(wormnet("run " + net + "--bytes 1024 --algorithm " + half + " --json " + d + "/h.json").code, 0);
+    EXPECT_EQ(read_json(d + "/h.json")["cycles"], 20094) << half;
+  }
+}
+
 TEST(CliAlias, ListShowsThemAndAnUnknownNameListsThem) {
   const CliRun l = wormnet("list");
   ASSERT_EQ(l.code, 0);

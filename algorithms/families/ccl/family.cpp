@@ -126,8 +126,10 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
     const uint64_t n = args.group.size();
     const int part =
         partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
-    return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2) +
-           packet_messages(resolved(op, args, nullptr, part)) * (part ? n / uint64_t(part) : 1);
+    const ccl::Call c = resolved(op, args, nullptr, part);
+    const uint64_t g = part ? uint64_t(part) : n, groups = part ? n / uint64_t(part) : 1;
+    const uint64_t ring = ccl::choose(c) == "ring" ? 2 * g * (g - 1) * groups : 0;  // 2(g-1) steps of g messages
+    return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2) + ring + packet_messages(c) * groups;
   };
   a.build = [op](const Topology& topo, const AlgorithmArgs& args) {
     if (!partitioned(args)) return ccl::build(resolved(op, args));
@@ -216,8 +218,9 @@ Family family_ccl() {
             "reduce to --source, rank order (non-commutative: to rank 0, then forward); nesbt reversed "
             "(2^d, commutative)",
             true, {"--packet"}),
-      entry(O::Combine, "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa", false,
-            {"--kappa"}),
+      entry(O::Combine,
+            "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa, ring (commutative)",
+            false, {"--kappa"}),
       entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),
       entry(O::Gather, "gather to --source: binomial or direct", true, {}),
       entry(O::Concat, "allgather: the paper's circulant (offsets -1, -2, -4, ...) or recursive exchange (2^d)", false,

@@ -22,9 +22,12 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
       for (int trial = 0; trial < 3; ++trial) {
         const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
         const int n = p2 ? 1 << (1 + rng() % 6) : 2 + int(rng() % 69);
-        Opts x = op(alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
-                    (a == "circulant" && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum" : "affine");
-        x.words = a == "scatter-concat" ? 2 * uint32_t(n) : 2;  // pieces of 2 words: 1-word messages are tokens
+        Opts x =
+            op(alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
+               ((a == "circulant" || a == "ring") && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum"
+                                                                                                         : "affine");
+        // pieces of 2 words (1-word messages are tokens); the ring's n chunks of 2 and 3 words
+        x.words = a == "scatter-concat" ? 2 * uint32_t(n) : a == "ring" ? 2 * uint32_t(n) + 3 : 2;
         x.barrier = rng() % 2;
         if (a == "hybrid") x.extra["--kappa"] = std::to_string(rng() % uint32_t(__builtin_ctz(unsigned(n)) + 1));
         if (a == "nesbt") x.extra["--packet"] = rng() % 2 && !x.barrier ? "4" : "0";  // 1-word packets look like tokens
@@ -55,10 +58,10 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
 
 // --ccl-alg auto with the sp1 profile (t_s = 27 + 27 + 6 = 60 cycles, t_c = 1 cycle per word) on 64
 // ranks: binomial up to 24 words (96 B), nesbt from 26 words; packets of 16 words at 128 B and of 114
-// words at 4096 B; combine: butterfly; scatter: binomial. For comparison, our evaluation of the paper's
-// model (§IV.A) for our M + d - 1 step nesbt with the SP-1 values of Bruck et al. §3.5 (t_s = 29 us,
-// t_c = 0.12 us/B; the CCL paper gives no values) in bytes: nesbt from 98 B, b = 64 B (M = 2) at 128 B,
-// b = 456 B (M = 9) at 4096 B.
+// words at 4096 B; combine: butterfly up to 1788 words, then the ring; scatter: binomial. For comparison, our
+// evaluation of the paper's model (§IV.A) for our M + d - 1 step nesbt with the SP-1 values of Bruck et al. §3.5 (t_s =
+// 29 us, t_c = 0.12 us/B; the CCL paper gives no values) in bytes: nesbt from 98 B, b = 64 B (M = 2) at 128 B, b = 456
+// B (M = 9) at 4096 B.
 TEST(CclCosts, DefaultChooserFollowsTheLinearModel) {
   auto pick = [](alg::ccl::Op op, uint32_t words) {
     alg::ccl::Call c;
@@ -74,6 +77,10 @@ TEST(CclCosts, DefaultChooserFollowsTheLinearModel) {
   EXPECT_EQ(pick(Op::Bcast, 32).packet, 16u);
   EXPECT_EQ(pick(Op::Bcast, 1024).packet, 114u);
   EXPECT_EQ(pick(Op::Combine, 256).alg, "butterfly");
+  // ring: 126 t_s + 126 ceil(m/64) t_c against butterfly's 6 t_s + 6 m t_c: the ring from 1789 words
+  EXPECT_EQ(pick(Op::Combine, 1788).alg, "butterfly");
+  EXPECT_EQ(pick(Op::Combine, 1789).alg, "ring");
+  EXPECT_EQ(pick(Op::Combine, 16384).alg, "ring");
   EXPECT_EQ(pick(Op::Scatter, 16).alg, "binomial");
   EXPECT_EQ(pick(Op::Prefix, 16).alg, "circulant");
   const auto why = alg::ccl::choose_by_model(alg::ccl::Call{Op::Bcast, "", 64, 0, 32}, 60, 1).why;
@@ -88,8 +95,10 @@ TEST(CclCosts, EveryAlgorithmCompletesWithSynchronousSends) {
     for (const std::string& a : alg::ccl::algorithms(alg::ccl::Op(o)))
       for (bool barrier : {false, true}) {
         const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
-        Opts x = op(alg::ccl::op_names()[o].c_str(), p2 ? 8 : 9, 3, a.c_str(),
-                    (a == "circulant" && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum" : "affine");
+        Opts x =
+            op(alg::ccl::op_names()[o].c_str(), p2 ? 8 : 9, 3, a.c_str(),
+               ((a == "circulant" || a == "ring") && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum"
+                                                                                                         : "affine");
         x.words = 18;
         x.barrier = barrier;
         if (a == "hybrid") x.extra["--kappa"] = "1";
