@@ -60,6 +60,10 @@ TEST(Algorithms, EveryBaselineMatchesItsOracleEverywhere) {
             for (const auto& p : s.programs)
               for (const Step& st : p) max_tag = std::max(max_tag, st.tag);
             EXPECT_EQ(int(max_tag) + 1, s.steps);
+            uint64_t messages = 0;  // the bound the pipeline checks before it builds
+            for (const auto& p : s.programs)
+              for (const Step& st : p) messages += st.sends.size();
+            EXPECT_LE(messages, info.max_messages(topo, b.args));
             auto mem = reference_run(s);
             ASSERT_EQ(check_memory(s, mem), "");
           }

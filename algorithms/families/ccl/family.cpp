@@ -126,10 +126,12 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
     const uint64_t n = args.group.size();
     const int part =
         partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
+    // Every rank sends at most one message per step (the one-port send-receive of §III; tokens
+    // included): n C1, with C1 exact (ccl::costs), so every operation's bound is linear in n
+    // except where its steps grow with n (direct index, the ring).
     const ccl::Call c = resolved(op, args, nullptr, part);
-    const uint64_t g = part ? uint64_t(part) : n, groups = part ? n / uint64_t(part) : 1;
-    const uint64_t ring = ccl::choose(c) == "ring" ? 2 * g * (g - 1) * groups : 0;  // 2(g-1) steps of g messages
-    return n * (n + 4 * uint64_t(ceil_log2(int(n))) + 2) + ring + packet_messages(c) * groups;
+    const uint64_t groups = part ? n / uint64_t(part) : 1;
+    return n * uint64_t(ccl::costs(c).c1) + packet_messages(c) * groups;
   };
   a.build = [op](const Topology& topo, const AlgorithmArgs& args) {
     if (!partitioned(args)) return ccl::build(resolved(op, args));
