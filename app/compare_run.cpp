@@ -205,10 +205,12 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
   fmt::print("wormnet {}  topology={} backend={} profile={} bytes={} source={}\n", command, base.topology, c.backend,
              base.run.profile.name, algos.empty() && plugins.empty() ? "the files'" : c.bytes_list,
              c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, sources.size()));
+  int name_w = 20;  // columns that fit their contents: the longest variant label
+  for (const Variant& v : variants) name_w = std::max(name_w, int(v.label.size()));
   if (single)
-    print_point_header();
+    print_point_header(name_w);
   else
-    print_group_header();
+    print_group_header(name_w);
   bool ok = true;
   size_t failed = 0;
   std::string first_failure;
@@ -225,7 +227,7 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
         g.st.add(j);
         if (single) {
           if (g.ports == ports.front()) first = j["cycles"].get<double>();
-          print_point_row(var.label, g.ports, j, first);
+          print_point_row(name_w, var.label, g.ports, j, first);
         }
         if (!j["ok"].get<bool>()) {
           const std::string why = j["error"].get<std::string>().empty() ? j["data_error"].get<std::string>()
@@ -242,7 +244,7 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
         const double vs = g.st.max_latency > 0 ? ref.max_latency / g.st.max_latency : 0;
         const double us = g.st.us_per_cycle;
         const GroupStats& st = g.st;
-        if (!single) print_group_row(var.label, g.ports, g.bytes, st, vs);
+        if (!single) print_group_row(name_w, var.label, g.ports, g.bytes, st, vs);
         nlohmann::json row = {{"algorithm", var.algo},
                               {"variant", var.label},
                               {"options", var.options},
