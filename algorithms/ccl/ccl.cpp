@@ -43,7 +43,7 @@ const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
       {"binomial", "nesbt", "scatter-concat"},
       {"binomial", "nesbt"},
-      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring"},
+      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling"},
       {"binomial", "direct"},
       {"binomial", "direct"},
       {"circulant", "recursive-exchange"},
@@ -160,7 +160,11 @@ Costs costs(const Call& c) {
         set(k, k * b, nn * k * b, "butterfly: C1 = d, C2 = d m, C3 = n d m");
       else if (alg == "circulant")
         set(k, k * b, nn * k * b, "circulant: C1 = k, C2 = k m, C3 = n k m");
-      else if (alg == "ring")
+      else if (alg == "recursive-doubling") {
+        const int d = pow2(n) ? k : k - 1, rem = n - (1 << d), c1 = d + (rem ? 2 : 0);
+        set(c1, uint64_t(c1) * b, (2 * uint64_t(rem) + (uint64_t(1) << d) * uint64_t(d)) * b,
+            "recursive doubling (fold): C1 = floor(log2 n) (+2 unless n = 2^d), C2 = C1 m, C3 = (2 rem + 2^d d) m");
+      } else if (alg == "ring")
         set(2 * (n - 1), 2 * (nn - 1) * ((b + nn - 1) / nn), 2 * (nn - 1) * b,
             "ring: C1 = 2(n-1), C2 = 2(n-1) ceil(m/n), C3 = 2(n-1) m");
       else if (alg == "reduce-bcast")

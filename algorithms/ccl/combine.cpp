@@ -79,6 +79,28 @@ void ring(Builder& b, const Call& c, uint32_t tag0) {
     }
 }
 
+// Recursive doubling for any n (MPICH's fold; ours in CCL's terms): with rem = n - 2^floor(log2 n),
+// each odd rank below 2 rem first folds in its even neighbour's value (v_even (x) v_odd); the
+// 2^floor(log2 n) survivors (those odd ranks and every rank from 2 rem up) run the butterfly, the
+// lower survivor's value on the left; the odd ranks then hand the result back. floor(log2 n) + 2
+// steps (floor(log2 n) for n = 2^d, where it is the butterfly); any associative operator.
+void recursive_doubling(Builder& b, const Call& c, uint32_t tag0) {
+  const int n = c.n, d = ceil_log2(n) - ((n & (n - 1)) ? 1 : 0), np = 1 << d, rem = n - np;
+  const Range out = blk(1, c.b);
+  auto rank_of = [rem](int s) { return s < rem ? 2 * s + 1 : s + rem; };
+  uint32_t tag = tag0;
+  if (rem > 0) {
+    for (int i = 0; i < rem; ++i) b.msg(2 * i, 2 * i + 1, tag, {out}, {out}, Combine{c.op_id, true});
+    ++tag;
+  }
+  for (int j = 0; j < d; ++j, ++tag)
+    for (int s = 0; s < np; ++s) {
+      const int p = s ^ (1 << j);
+      b.msg(rank_of(s), rank_of(p), tag, {out}, {out}, Combine{c.op_id, p > s});
+    }
+  for (int i = 0; i < rem; ++i) b.msg(2 * i + 1, 2 * i, tag, {out}, {out});
+}
+
 }  // namespace
 
 void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
@@ -87,6 +109,7 @@ void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
   for (int me = 0; me < c.n; ++me) b.before(me, tag0, copy_op(blk(0, c.b), blk(1, c.b)));
   if (c.alg == "butterfly") return butterfly(b, c, tag0, 0, k);
   if (c.alg == "ring") return ring(b, c, tag0);
+  if (c.alg == "recursive-doubling") return recursive_doubling(b, c, tag0);
   // hybrid kappa (reduce-bcast = kappa d): fan-in in blocks of 2^kappa, butterfly among leaders, fan-out.
   const int kappa = c.alg == "hybrid" ? c.kappa : k, g = 1 << kappa;
   if (c.alg == "reduce-bcast") {  // any n: reduce to rank 0 (rank order), bcast from it

@@ -221,7 +221,8 @@ Family family_ccl() {
             "(2^d, commutative)",
             true, {"--packet"}),
       entry(O::Combine,
-            "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa, ring (commutative)",
+            "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa, ring (commutative), "
+            "recursive-doubling (any n)",
             false, {"--kappa"}),
       entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),
       entry(O::Gather, "gather to --source: binomial or direct", true, {}),

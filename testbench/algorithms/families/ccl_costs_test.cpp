@@ -81,6 +81,14 @@ TEST(CclCosts, DefaultChooserFollowsTheLinearModel) {
   EXPECT_EQ(pick(Op::Combine, 1788).alg, "butterfly");
   EXPECT_EQ(pick(Op::Combine, 1789).alg, "ring");
   EXPECT_EQ(pick(Op::Combine, 16384).alg, "ring");
+  // A non-commutative operator on 15 ranks: recursive doubling's floor(log2 n) + 2 = 5 steps, not
+  // reduce-bcast's 2 ceil(log2 n) = 8 (the ring and circulant need a commutative one).
+  alg::ccl::Call nc{Op::Combine, "", 15, 0, 64};
+  nc.op_id = alg::find_combine_op("affine");
+  nc.barrier = false;
+  const alg::ccl::Call rd = alg::ccl::choose_by_model(nc, 60, 1).call;
+  EXPECT_EQ(rd.alg, "recursive-doubling");
+  EXPECT_EQ(alg::ccl::costs(rd).c1, 5);
   EXPECT_EQ(pick(Op::Scatter, 16).alg, "binomial");
   EXPECT_EQ(pick(Op::Prefix, 16).alg, "circulant");
   const auto why = alg::ccl::choose_by_model(alg::ccl::Call{Op::Bcast, "", 64, 0, 32}, 60, 1).why;
