@@ -43,7 +43,7 @@ const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
       {"binomial", "nesbt", "scatter-concat"},
       {"binomial", "nesbt"},
-      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling"},
+      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling", "rabenseifner"},
       {"binomial", "direct"},
       {"binomial", "direct"},
       {"circulant", "recursive-exchange"},
@@ -164,6 +164,14 @@ Costs costs(const Call& c) {
         const int d = pow2(n) ? k : k - 1, rem = n - (1 << d), c1 = d + (rem ? 2 : 0);
         set(c1, uint64_t(c1) * b, (2 * uint64_t(rem) + (uint64_t(1) << d) * uint64_t(d)) * b,
             "recursive doubling (fold): C1 = floor(log2 n) (+2 unless n = 2^d), C2 = C1 m, C3 = (2 rem + 2^d d) m");
+      } else if (alg == "rabenseifner") {
+        const int d = pow2(n) ? k : k - 1;
+        const uint64_t rem = nn - (uint64_t(1) << d);
+        uint64_t halves = 0;  // the largest message of halving step j: ceil(m / 2^(j+1))
+        for (int j = 1; j <= d; ++j) halves += (b + (uint64_t(1) << j) - 1) >> j;
+        set(2 * d + (rem ? 2 : 0), 2 * halves + (rem ? 2 * b : 0), 2 * ((uint64_t(1) << d) - 1) * b + 2 * rem * b,
+            "Rabenseifner (fold): C1 = 2 floor(log2 n) (+2 unless n = 2^d), C2 = 2 sum_j ceil(m/2^j) (+2m), "
+            "C3 = 2(2^d - 1) m (+2 rem m)");
       } else if (alg == "ring")
         set(2 * (n - 1), 2 * (nn - 1) * ((b + nn - 1) / nn), 2 * (nn - 1) * b,
             "ring: C1 = 2(n-1), C2 = 2(n-1) ceil(m/n), C3 = 2(n-1) m");

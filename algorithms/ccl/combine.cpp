@@ -4,6 +4,8 @@
 // combine's circulant keeps R (the window [me+1, me+L)) and S (x (x) R);
 // prefix's tree keeps S (its subtree), P (the prefix it passes down) and one
 // stored child value per level.
+#include <utility>
+
 #include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 
@@ -101,6 +103,47 @@ void recursive_doubling(Builder& b, const Call& c, uint32_t tag0) {
   for (int i = 0; i < rem; ++i) b.msg(2 * i + 1, 2 * i, tag, {out}, {out});
 }
 
+// Rabenseifner (not the paper's): recursive halving reduce-scatter, then recursive doubling
+// all-gather, among the 2^floor(log2 n) survivors of the fold above. At halving step j the
+// partner is s ^ 2^j and both hold the same range: the lower survivor keeps its lower half, the
+// higher its upper half, each receiving and folding the half it keeps (the lower survivor's
+// value on the left: blocks of 2^(j+1) consecutive ranks, so any associative operator); the
+// all-gather retraces the splits. 2 floor(log2 n) (+2) steps, about 2m words per rank.
+void rabenseifner(Builder& b, const Call& c, uint32_t tag0) {
+  const int n = c.n, d = ceil_log2(n) - ((n & (n - 1)) ? 1 : 0), np = 1 << d, rem = n - np;
+  const Range out = blk(1, c.b);
+  auto rank_of = [rem](int s) { return s < rem ? 2 * s + 1 : s + rem; };
+  // The range survivor s holds after j halvings: [lo, hi) of OUT's words.
+  auto range_after = [&](int s, int j) {
+    uint32_t lo = 0, hi = c.b;
+    for (int i = 0; i < j; ++i) {
+      const uint32_t mid = lo + (hi - lo) / 2;
+      (s >> i & 1 ? lo : hi) = mid;
+    }
+    return std::pair<uint32_t, uint32_t>{lo, hi};
+  };
+  auto words = [&](uint32_t lo, uint32_t hi) { return Range{c.b + lo, hi - lo}; };
+  uint32_t tag = tag0;
+  if (rem > 0) {
+    for (int i = 0; i < rem; ++i) b.msg(2 * i, 2 * i + 1, tag, {out}, {out}, Combine{c.op_id, true});
+    ++tag;
+  }
+  for (int j = 0; j < d; ++j, ++tag)
+    for (int s = 0; s < np; ++s) {
+      const int p = s ^ (1 << j);
+      const auto [lo, hi] = range_after(s, j);
+      const uint32_t mid = lo + (hi - lo) / 2;
+      const Range give = p > s ? words(mid, hi) : words(lo, mid);  // the half the partner keeps
+      if (give.count) b.msg(rank_of(s), rank_of(p), tag, {give}, {give}, Combine{c.op_id, p > s});
+    }
+  for (int j = d - 1; j >= 0; --j, ++tag)
+    for (int s = 0; s < np; ++s) {
+      const auto [lo, hi] = range_after(s, j + 1);
+      if (hi > lo) b.msg(rank_of(s), rank_of(s ^ (1 << j)), tag, {words(lo, hi)}, {words(lo, hi)});
+    }
+  for (int i = 0; i < rem; ++i) b.msg(2 * i + 1, 2 * i, tag, {out}, {out});
+}
+
 }  // namespace
 
 void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
@@ -110,6 +153,7 @@ void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
   if (c.alg == "butterfly") return butterfly(b, c, tag0, 0, k);
   if (c.alg == "ring") return ring(b, c, tag0);
   if (c.alg == "recursive-doubling") return recursive_doubling(b, c, tag0);
+  if (c.alg == "rabenseifner") return rabenseifner(b, c, tag0);
   // hybrid kappa (reduce-bcast = kappa d): fan-in in blocks of 2^kappa, butterfly among leaders, fan-out.
   const int kappa = c.alg == "hybrid" ? c.kappa : k, g = 1 << kappa;
   if (c.alg == "reduce-bcast") {  // any n: reduce to rank 0 (rank order), bcast from it

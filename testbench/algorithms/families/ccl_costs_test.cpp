@@ -27,7 +27,10 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
                ((a == "circulant" || a == "ring") && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum"
                                                                                                          : "affine");
         // pieces of 2 words (1-word messages are tokens); the ring's n chunks of 2 and 3 words
-        x.words = a == "scatter-concat" ? 2 * uint32_t(n) : a == "ring" ? 2 * uint32_t(n) + 3 : 2;
+        x.words = a == "scatter-concat" ? 2 * uint32_t(n)
+                  : a == "ring"         ? 2 * uint32_t(n) + 3
+                  : a == "rabenseifner" ? 4u << (31 - __builtin_clz(unsigned(n)))  // halves of 2+ words
+                                        : 2;
         x.barrier = rng() % 2;
         if (a == "hybrid") x.extra["--kappa"] = std::to_string(rng() % uint32_t(__builtin_ctz(unsigned(n)) + 1));
         if (a == "nesbt") x.extra["--packet"] = rng() % 2 && !x.barrier ? "4" : "0";  // 1-word packets look like tokens
@@ -58,7 +61,7 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
 
 // --ccl-alg auto with the sp1 profile (t_s = 27 + 27 + 6 = 60 cycles, t_c = 1 cycle per word) on 64
 // ranks: binomial up to 24 words (96 B), nesbt from 26 words; packets of 16 words at 128 B and of 114
-// words at 4096 B; combine: butterfly up to 1788 words, then the ring; scatter: binomial. For comparison, our
+// words at 4096 B; combine: butterfly up to 90 words, then Rabenseifner; scatter: binomial. For comparison, our
 // evaluation of the paper's model (§IV.A) for our M + d - 1 step nesbt with the SP-1 values of Bruck et al. §3.5 (t_s =
 // 29 us, t_c = 0.12 us/B; the CCL paper gives no values) in bytes: nesbt from 98 B, b = 64 B (M = 2) at 128 B, b = 456
 // B (M = 9) at 4096 B.
@@ -76,11 +79,11 @@ TEST(CclCosts, DefaultChooserFollowsTheLinearModel) {
   EXPECT_EQ(pick(Op::Bcast, 26).alg, "nesbt");
   EXPECT_EQ(pick(Op::Bcast, 32).packet, 16u);
   EXPECT_EQ(pick(Op::Bcast, 1024).packet, 114u);
-  EXPECT_EQ(pick(Op::Combine, 256).alg, "butterfly");
-  // ring: 126 t_s + 126 ceil(m/64) t_c against butterfly's 6 t_s + 6 m t_c: the ring from 1789 words
-  EXPECT_EQ(pick(Op::Combine, 1788).alg, "butterfly");
-  EXPECT_EQ(pick(Op::Combine, 1789).alg, "ring");
-  EXPECT_EQ(pick(Op::Combine, 16384).alg, "ring");
+  // Rabenseifner: 12 t_s + 2 sum_(j=1..6) ceil(m/2^j) t_c against butterfly's 6 t_s + 6 m t_c: from
+  // 91 words; the ring has the same C2 on 2^d ranks and 126 steps, so the model never picks it.
+  EXPECT_EQ(pick(Op::Combine, 90).alg, "butterfly");
+  EXPECT_EQ(pick(Op::Combine, 91).alg, "rabenseifner");
+  EXPECT_EQ(pick(Op::Combine, 16384).alg, "rabenseifner");
   // A non-commutative operator on 15 ranks: recursive doubling's floor(log2 n) + 2 = 5 steps, not
   // reduce-bcast's 2 ceil(log2 n) = 8 (the ring and circulant need a commutative one).
   alg::ccl::Call nc{Op::Combine, "", 15, 0, 64};
