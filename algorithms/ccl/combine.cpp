@@ -81,26 +81,37 @@ void ring(Builder& b, const Call& c, uint32_t tag0) {
     }
 }
 
+// The fold of recursive doubling and Rabenseifner (MPICH's): rem = n - 2^d ranks (d = floor(log2 n)) fold in and, at
+// the end, get the result back; survivor s (0 .. 2^d - 1) is rank_of(s), survivors in rank order.
+struct Fold {
+  int d, np, rem;
+  explicit Fold(int n) : d(ceil_log2(n) - ((n & (n - 1)) ? 1 : 0)), np(1 << d), rem(n - np) {}
+  int rank_of(int s) const { return s < rem ? 2 * s + 1 : s + rem; }
+  // The odd ranks below 2 rem fold in their even neighbours' OUT (v_even (x) v_odd): the next tag.
+  uint32_t in(Builder& b, const Call& c, uint32_t tag) const {
+    for (int i = 0; i < rem; ++i) b.msg(2 * i, 2 * i + 1, tag, {blk(1, c.b)}, {blk(1, c.b)}, Combine{c.op_id, true});
+    return rem > 0 ? tag + 1 : tag;
+  }
+  void out(Builder& b, const Call& c, uint32_t tag) const {
+    for (int i = 0; i < rem; ++i) b.msg(2 * i + 1, 2 * i, tag, {blk(1, c.b)}, {blk(1, c.b)});
+  }
+};
+
 // Recursive doubling for any n (MPICH's fold; ours in CCL's terms): with rem = n - 2^floor(log2 n),
 // each odd rank below 2 rem first folds in its even neighbour's value (v_even (x) v_odd); the
 // 2^floor(log2 n) survivors (those odd ranks and every rank from 2 rem up) run the butterfly, the
 // lower survivor's value on the left; the odd ranks then hand the result back. floor(log2 n) + 2
 // steps (floor(log2 n) for n = 2^d, where it is the butterfly); any associative operator.
 void recursive_doubling(Builder& b, const Call& c, uint32_t tag0) {
-  const int n = c.n, d = ceil_log2(n) - ((n & (n - 1)) ? 1 : 0), np = 1 << d, rem = n - np;
+  const Fold f(c.n);
   const Range out = blk(1, c.b);
-  auto rank_of = [rem](int s) { return s < rem ? 2 * s + 1 : s + rem; };
-  uint32_t tag = tag0;
-  if (rem > 0) {
-    for (int i = 0; i < rem; ++i) b.msg(2 * i, 2 * i + 1, tag, {out}, {out}, Combine{c.op_id, true});
-    ++tag;
-  }
-  for (int j = 0; j < d; ++j, ++tag)
-    for (int s = 0; s < np; ++s) {
+  uint32_t tag = f.in(b, c, tag0);
+  for (int j = 0; j < f.d; ++j, ++tag)
+    for (int s = 0; s < f.np; ++s) {
       const int p = s ^ (1 << j);
-      b.msg(rank_of(s), rank_of(p), tag, {out}, {out}, Combine{c.op_id, p > s});
+      b.msg(f.rank_of(s), f.rank_of(p), tag, {out}, {out}, Combine{c.op_id, p > s});
     }
-  for (int i = 0; i < rem; ++i) b.msg(2 * i + 1, 2 * i, tag, {out}, {out});
+  f.out(b, c, tag);
 }
 
 // Rabenseifner (not the paper's): recursive halving reduce-scatter, then recursive doubling
@@ -110,9 +121,7 @@ void recursive_doubling(Builder& b, const Call& c, uint32_t tag0) {
 // value on the left: blocks of 2^(j+1) consecutive ranks, so any associative operator); the
 // all-gather retraces the splits. 2 floor(log2 n) (+2) steps, about 2m words per rank.
 void rabenseifner(Builder& b, const Call& c, uint32_t tag0) {
-  const int n = c.n, d = ceil_log2(n) - ((n & (n - 1)) ? 1 : 0), np = 1 << d, rem = n - np;
-  const Range out = blk(1, c.b);
-  auto rank_of = [rem](int s) { return s < rem ? 2 * s + 1 : s + rem; };
+  const Fold f(c.n);
   // The range survivor s holds after j halvings: [lo, hi) of OUT's words.
   auto range_after = [&](int s, int j) {
     uint32_t lo = 0, hi = c.b;
@@ -123,25 +132,21 @@ void rabenseifner(Builder& b, const Call& c, uint32_t tag0) {
     return std::pair<uint32_t, uint32_t>{lo, hi};
   };
   auto words = [&](uint32_t lo, uint32_t hi) { return Range{c.b + lo, hi - lo}; };
-  uint32_t tag = tag0;
-  if (rem > 0) {
-    for (int i = 0; i < rem; ++i) b.msg(2 * i, 2 * i + 1, tag, {out}, {out}, Combine{c.op_id, true});
-    ++tag;
-  }
-  for (int j = 0; j < d; ++j, ++tag)
-    for (int s = 0; s < np; ++s) {
+  uint32_t tag = f.in(b, c, tag0);
+  for (int j = 0; j < f.d; ++j, ++tag)
+    for (int s = 0; s < f.np; ++s) {
       const int p = s ^ (1 << j);
       const auto [lo, hi] = range_after(s, j);
       const uint32_t mid = lo + (hi - lo) / 2;
       const Range give = p > s ? words(mid, hi) : words(lo, mid);  // the half the partner keeps
-      if (give.count) b.msg(rank_of(s), rank_of(p), tag, {give}, {give}, Combine{c.op_id, p > s});
+      if (give.count) b.msg(f.rank_of(s), f.rank_of(p), tag, {give}, {give}, Combine{c.op_id, p > s});
     }
-  for (int j = d - 1; j >= 0; --j, ++tag)
-    for (int s = 0; s < np; ++s) {
+  for (int j = f.d - 1; j >= 0; --j, ++tag)
+    for (int s = 0; s < f.np; ++s) {
       const auto [lo, hi] = range_after(s, j + 1);
-      if (hi > lo) b.msg(rank_of(s), rank_of(s ^ (1 << j)), tag, {words(lo, hi)}, {words(lo, hi)});
+      if (hi > lo) b.msg(f.rank_of(s), f.rank_of(s ^ (1 << j)), tag, {words(lo, hi)}, {words(lo, hi)});
     }
-  for (int i = 0; i < rem; ++i) b.msg(2 * i + 1, 2 * i, tag, {out}, {out});
+  f.out(b, c, tag);
 }
 
 }  // namespace
