@@ -85,7 +85,7 @@ OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string
   return out;
 }
 
-BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args, bool on_nodes) {
+AlgorithmArgs check_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args) {
   if (const std::string why = unsupported(info, topo); !why.empty()) throw ConfigError(Param::topology, why);
   if (info.groups) {
     const bool whole = args.group.empty();
@@ -99,6 +99,11 @@ BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, Al
   }
   info.check(topo, args);
   check_schedule_size(info.name, topo, info.max_messages(topo, args));
+  return args;
+}
+
+BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args, bool on_nodes) {
+  args = check_schedule(info, topo, std::move(args));
   Schedule s = info.build(topo, args);
   if (info.groups && on_nodes) s = remap_group(s, args.group, topo.nodes());
   if (const std::string bad = validate(s); !bad.empty())

@@ -24,6 +24,8 @@ struct BuiltSchedule {
 // generator builds an invalid schedule.
 // `on_nodes` false: a `groups` algorithm's schedule stays over ranks 0..group-1 (`wormnet export`).
 BuiltSchedule build_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args, bool on_nodes = true);
+// build_schedule's checks alone (nothing built): the args resolved (group members, source rank).
+AlgorithmArgs check_schedule(const AlgorithmInfo& info, const Topology& topo, AlgorithmArgs args);
 Prediction predict(const AlgorithmInfo& info, const Topology& topo, const BuiltSchedule& built, const CostParams& c);
 
 }  // namespace wn::alg

@@ -12,6 +12,7 @@ void add_list_command(CLI::App& app);
 void add_run_command(CLI::App& app);
 void add_compare_command(CLI::App& app);
 void add_tau_command(CLI::App& app);
+void add_tune_command(CLI::App& app);
 void add_check_command(CLI::App& app);
 void add_export_command(CLI::App& app);
 void add_sweep_command(CLI::App& app, std::map<std::string, std::function<int()>>& runners);

@@ -65,6 +65,7 @@ int sc_main(int argc, char** argv) {
   wn::cli::add_run_command(app);
   wn::cli::add_compare_command(app);
   wn::cli::add_tau_command(app);
+  wn::cli::add_tune_command(app);
   wn::cli::add_check_command(app);
   wn::cli::add_export_command(app);
   wn::cli::add_list_command(app);

@@ -7,6 +7,7 @@
 
 #include "algorithms/bruck/bruck.h"
 #include "algorithms/ccl/ccl.h"
+#include "algorithms/ccl/tuning.h"
 #include "algorithms/families/ccl/partition.h"
 #include "algorithms/group.h"
 #include "algorithms/step_cost.h"
@@ -16,8 +17,8 @@ namespace wn::alg {
 
 namespace {
 
-double ts_of(const CostParams& c) { return c.alpha + c.gamma + 2.0 * c.timing.hop_cycles(); }
-double tc_of(const CostParams& c) { return 1.0 / std::max(1, c.words_per_flit); }
+double ts_of(const CostParams& c) { return ccl::model_ts(c); }
+double tc_of(const CostParams& c) { return ccl::model_tc(c); }
 
 // Barrier mode wraps only the operations with a root or an order (the paper's §III); combine, concat,
 // index and sync end together anyway, so they do not read --nonbarrier.
@@ -36,7 +37,7 @@ ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a, int n = 0) {
   c.b = a.words;
   c.op_id = a.op;
   const std::string alg = a.options.word("--ccl-alg");
-  c.alg = alg == "auto" ? "" : alg;
+  c.alg = alg == "auto" || alg == "tuned" ? "" : alg;
   c.barrier = !barrier_mode(op) || a.options.word("--nonbarrier") != "on";
   if (op == ccl::Op::Index) {
     const uint64_t r = a.options.number("--radix");
@@ -48,26 +49,42 @@ ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a, int n = 0) {
   return c;
 }
 
+// --ccl-alg tuned: the table's choice for this size (tuning.h), after checking the table was
+// measured for this run; throws ConfigError("--tuning") otherwise.
+ccl::Call tuned(ccl::Call c, const Topology& topo, const AlgorithmArgs& a) {
+  if (a.options.word("--tuning").empty())
+    throw ConfigError("--tuning",
+                      "not given; allowed: --ccl-alg tuned --tuning FILE (a table of `wormnet tune --json`)");
+  const ccl::TuningTable t = ccl::read_tuning(a.options.word("--tuning"), "--tuning");
+  const std::string name = "ccl-" + ccl::op_names()[size_t(c.op)];
+  if (const std::string why = ccl::tuning_mismatch(t.scope, ccl::tuning_scope(name, topo.name(), c.n, a)); !why.empty())
+    throw ConfigError("--tuning", fmt::format("{}: {}; allowed: a table `wormnet tune` measured for this run",
+                                              a.options.word("--tuning"), why));
+  const ccl::TunedOptions& o = t.pick(uint64_t(c.b) * 4);
+  c.alg = o.at("--ccl-alg");
+  auto num = [&](const char* f, uint64_t dflt) { return o.count(f) ? std::stoull(o.at(f)) : dflt; };
+  c.kappa = int(num("--kappa", uint64_t(c.kappa)));
+  c.packet = uint32_t(num("--packet", uint64_t(c.packet) * 4) / 4);
+  if (o.count("--radix")) c.radix = int(num("--radix", 2));
+  if (const std::string why = ccl::unsupported(c); !why.empty())
+    throw ConfigError("--tuning", fmt::format("{}: its choice {} for {} bytes: {}", a.options.word("--tuning"),
+                                              ccl::tuned_label(o), uint64_t(c.b) * 4, why));
+  return c;
+}
+
 // The call as run. --ccl-alg auto: index runs Bruck with --radix (auto: the
 // model's radix); a bcast/reduce given --packet runs nesbt where it can; else
 // the linear model of the run's profile picks the algorithm and its knobs.
-ccl::Call resolved(ccl::Op op, const AlgorithmArgs& a, std::string* why = nullptr, int n = 0) {
+// --ccl-alg tuned: the measured table's pick.
+ccl::Call resolved(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, std::string* why = nullptr, int n = 0) {
   ccl::Call c = call_of(op, a, n);
-  if (!c.alg.empty()) return c;
-  if (op == ccl::Op::Index) {
-    c.alg = "bruck";
-    if (why && a.options.number("--radix") == 0)
-      *why = bruck::choose_radix(c.n, 1, c.b, ts_of(a.cost), tc_of(a.cost)).why;
+  if (a.options.word("--ccl-alg") == "tuned") {
+    c = tuned(c, topo, a);
+    if (why) *why = fmt::format("--ccl-alg tuned: {} from {}", c.alg, a.options.word("--tuning"));
     return c;
   }
-  if (c.packet) {
-    ccl::Call p = c;
-    p.alg = "nesbt";
-    if (ccl::unsupported(p).empty()) return p;
-  }
-  const ccl::Choice ch = ccl::choose_by_model(c, ts_of(a.cost), tc_of(a.cost));
-  if (why) *why = ch.why;
-  return ch.call.alg.empty() ? c : ch.call;
+  if (!c.alg.empty()) return c;
+  return ccl::auto_call(c, a.cost, op == ccl::Op::Index && a.options.number("--radix") != 0, why);
 }
 
 // nESBT sends one packet per rank per step, M + d steps at most (M = ceil(b / packet), the tail
@@ -94,7 +111,7 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
   // Only the operations that combine read an operator; for the others --op would change nothing.
   const bool combines = op == ccl::Op::Reduce || op == ccl::Op::Combine || op == ccl::Op::Prefix;
   a.params = std::string(rooted ? "--source (orig / dest) " : "") + "--bytes" + (combines ? " --op" : "") + " --group";
-  a.options = {"--ccl-alg", "--partition"};
+  a.options = {"--ccl-alg", "--tuning", "--partition"};
   if (barrier_mode(op)) a.options.push_back("--nonbarrier");
   for (auto& e : extra) a.options.push_back(std::move(e));
   a.rooted = rooted;
@@ -116,7 +133,7 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
     const ccl::Call given = call_of(op, args, n);
     if (!given.alg.empty())
       if (const std::string why = ccl::unsupported(given); !why.empty()) throw ConfigError(field_of(why), why);
-    const ccl::Call c = resolved(op, args, nullptr, n);
+    const ccl::Call c = resolved(op, topo, args, nullptr, n);
     check_node_memory(topo, ccl::layout_words(c));
     check_schedule_size("ccl-" + ccl::op_names()[size_t(op)], topo,
                         packet_messages(c) * (partitioned(args) ? uint64_t(topo.nodes() / c.n) : 1), "--packet",
@@ -129,21 +146,21 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
     // Every rank sends at most one message per step (the one-port send-receive of §III; tokens
     // included): n C1, with C1 exact (ccl::costs), so every operation's bound is linear in n
     // except where its steps grow with n (direct index, the ring).
-    const ccl::Call c = resolved(op, args, nullptr, part);
+    const ccl::Call c = resolved(op, topo, args, nullptr, part);
     const uint64_t groups = part ? n / uint64_t(part) : 1;
     return n * uint64_t(ccl::costs(c).c1) + packet_messages(c) * groups;
   };
   a.build = [op](const Topology& topo, const AlgorithmArgs& args) {
-    if (!partitioned(args)) return ccl::build(resolved(op, args));
+    if (!partitioned(args)) return ccl::build(resolved(op, topo, args));
     const auto parts = ccl::partition_nodes(topo, args.options.word("--partition"));
     return ccl::merge_parts(
-        parts, [&](int n) { return ccl::build(resolved(op, args, nullptr, n)); }, topo.nodes());
+        parts, [&](int n) { return ccl::build(resolved(op, topo, args, nullptr, n)); }, topo.nodes());
   };
   a.cost = [op](const Topology& topo, const AlgorithmArgs& args, const CostParams& cp, const Schedule& s) {
     std::string why;
     const int n =
         partitioned(args) ? int(ccl::partition_nodes(topo, args.options.word("--partition")).front().size()) : 0;
-    const ccl::Call c = resolved(op, args, &why, n);
+    const ccl::Call c = resolved(op, topo, args, &why, n);
     const ccl::Costs k = ccl::costs(c);
     Prediction p =
         step_model_prediction(s, topo, cp,
@@ -167,7 +184,7 @@ Family family_ccl() {
   f.summary = "CCL (Bala, Bruck, Cypher et al.): the ten collective operations in process groups, tunable algorithms";
   f.topologies = "any (mesh, torus, cube), any --group of at least 2 nodes";
   f.supports = any_network("ccl");
-  std::vector<std::string> names = {"auto"};
+  std::vector<std::string> names = {"auto", "tuned"};
   for (size_t o = 0; o < ccl::op_names().size(); ++o)
     for (const auto& a : ccl::algorithms(ccl::Op(o)))
       if (std::find(names.begin(), names.end(), a) == names.end()) names.push_back(a);
@@ -177,8 +194,21 @@ Family family_ccl() {
                         {"off", "on"}};
   nonbarrier.switch_only = true;
   f.options = {
-      {"--ccl-alg", "ccl: the operation's algorithm (auto: the least C1*t_s + C2*t_c for the profile; prints why)",
+      {"--ccl-alg",
+       "ccl: the operation's algorithm (auto: the least C1*t_s + C2*t_c for the profile; prints why; tuned: "
+       "the measured table of --tuning)",
        "auto", names},
+      {"--tuning",
+       "ccl --ccl-alg tuned: a tuning table (`wormnet tune --json`) measured for this operation, network and profile",
+       "",
+       {},
+       UINT32_MAX,
+       0,
+       "",
+       false,
+       true,
+       "--ccl-alg",
+       "tuned"},
       nonbarrier,
       bruck::radix_option(),
       {"--kappa",
@@ -222,7 +252,7 @@ Family family_ccl() {
             true, {"--packet"}),
       entry(O::Combine,
             "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa, ring (commutative), "
-            "recursive-doubling (any n)",
+            "recursive-doubling, rabenseifner (any n)",
             false, {"--kappa"}),
       entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),
       entry(O::Gather, "gather to --source: binomial or direct", true, {}),
