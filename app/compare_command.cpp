@@ -20,6 +20,10 @@ void add_compare_command(CLI::App& app) {
   cmd->add_flag("--cost", *with_cost,
                 "also synthesize each port model's router (yosys, cached; `wormnet cost`) and "
                 "print cycles x area");
+  cmd->add_option("--sort", c->sort,
+                  "row order: none (as listed), time (fastest first), busbw (highest first), name; within each "
+                  "size")
+      ->capture_default_str();
   auto reg = std::make_shared<RegressionArgs>();
   cmd->add_option("--baseline", reg->baseline,
                   "a compare report (--json of an earlier run) to compare every row with: a regression, exit 1 "

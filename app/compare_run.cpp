@@ -5,6 +5,7 @@
 // average and maximum latency of Tsai's thesis (its Ch 3 and Ch 4 simulations).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <set>
@@ -14,10 +15,12 @@
 #include "algorithms/registry.h"
 #include "app/compare_run.h"
 #include "app/compare_table.h"
+#include "app/compare_variants.h"
 #include "app/options.h"
 #include "app/regression_output.h"
 #include "app/rtl_cost.h"
 #include "app/run_options.h"
+#include "experiments/bus_bandwidth.h"
 #include "experiments/firmware_plugin.h"
 #include "experiments/program_run.h"
 #include "experiments/report_file.h"
@@ -28,86 +31,6 @@
 namespace wn::cli {
 
 namespace {
-
-std::vector<uint32_t> parse_bytes(const std::string& text) {
-  std::vector<uint32_t> out;
-  for (auto item : split_list(text, "--bytes")) {
-    const std::string err = uint_in(4, 64u << 20)(item);
-    if (!err.empty() || std::stoul(item) % 4)
-      throw ConfigError("--bytes", fmt::format("'{}' is not a message size; allowed: multiples of 4 in 4..{}, "
-                                               "comma-separated",
-                                               item, 64u << 20));
-    out.push_back(uint32_t(std::stoul(item)));
-  }
-  return out;
-}
-
-// One algorithm as run: a built-in with one value of each family flag given as a list
-// (--ccl-alg butterfly,reduce-bcast; --radix 2,8,64), labelled "algorithm/value/...", or a file.
-struct Variant {
-  std::string label, algo, file;
-  std::map<std::string, std::string> options;
-  std::string firmware;  // a plugin LIB[:ENTRY]: runs at every size and source, as a built-in
-};
-
-std::vector<Variant> variants_of(const fw::ScheduleRunOptions& base, const std::vector<std::string>& algos,
-                                 const std::vector<std::string>& files, const std::vector<std::string>& plugins) {
-  std::vector<Variant> out;
-  for (const auto& a : algos) {
-    const alg::AlgorithmInfo& info = alg::find_algorithm(a);
-    const alg::Family& fam = alg::family_of(info);
-    std::vector<std::map<std::string, std::string>> v = {{}};
-    std::set<std::string> listed;  // flags given with several values: they name the variant
-    for (const auto& [flag, text] : base.family_options) {
-      if (!alg::reads_option(info, flag)) continue;
-      const auto values = split_list(text, flag);
-      if (values.size() > 1) listed.insert(flag);
-      std::vector<std::map<std::string, std::string>> next;
-      for (const auto& x : v)
-        for (const auto& val : values) {
-          auto y = x;
-          y[flag] = val;
-          next.push_back(std::move(y));
-        }
-      v = std::move(next);
-    }
-    // A flag read only with another flag's value (--kappa with --ccl-alg hybrid) goes to the
-    // variants that have it (butterfly/1 and butterfly/2 are one variant, butterfly).
-    std::set<std::map<std::string, std::string>> seen;
-    for (auto& x : v) {
-      for (const auto& spec : fam.options)
-        if (x.count(spec.flag) && !alg::option_applies(fam, spec, x)) x.erase(spec.flag);
-      if (!seen.insert(x).second) continue;
-      std::string label = a;
-      for (const auto& [flag, val] : x)
-        if (listed.count(flag)) label += "/" + val;
-      out.push_back({label, a, "", x});
-    }
-  }
-  for (const auto& [flag, text] : base.family_options) {
-    bool used = false;
-    for (const auto& x : out) used = used || x.options.count(flag);
-    for (const auto& a : algos)
-      for (const auto& spec : alg::family_of(alg::find_algorithm(a)).options)
-        if (spec.flag == flag && !used && alg::reads_option(alg::find_algorithm(a), flag))
-          throw ConfigError(flag, fmt::format("read only with {} {}; allowed: no {} here, or {} {} among the values",
-                                              spec.only_with_flag, spec.only_with_value, flag, spec.only_with_flag,
-                                              spec.only_with_value));
-  }
-  for (const auto& f : files) {
-    const alg::AlgorithmInfo& info = alg::schedule_file_algorithm(f);  // read and checked before any simulation
-    out.push_back({info.name, info.name, f, {}});
-  }
-  for (const auto& p : plugins) {
-    fw::load_plugin(p);  // opened and its ABI checked before any simulation
-    out.push_back({p, base.algorithm, "", {}, p});
-  }
-  // Two rows with one label would be one line in a plot: the later ones say which file they are.
-  std::map<std::string, int> seen;
-  for (auto& v : out)
-    if (seen[v.label]++ && !v.file.empty()) v.label += " [" + v.file + "]";
-  return out;
-}
 
 // The points of one algorithm x port model x size, averaged in one row.
 struct Group {
@@ -165,6 +88,34 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
                                           algos.empty() ? std::string("the schedule files") : base.algorithm));
   }
   const std::vector<Variant> variants = variants_of(base, algos, files, plugins);
+  // nccl-tests' size, algbw and busbw: the operation each variant performs, over how many ranks.
+  fw::ScheduleRunOptions any = base;
+  any.ports = ports.front();
+  const int nodes = fw::resolve_network(any).topology.nodes();
+  auto bandwidth = [&](const Variant& v, uint64_t bytes) -> std::optional<BusBandwidth> {
+    if (!v.firmware.empty()) return std::nullopt;  // a plugin's operation is its own
+    const alg::AlgorithmInfo& info =
+        v.file.empty() ? alg::find_algorithm(v.algo) : alg::schedule_file_algorithm(v.file);
+    const int n = !v.file.empty()      ? alg::schedule_file_of(info).ranks
+                  : base.group.empty() ? nodes
+                                       : int(base.group.size());
+    return bus_bandwidth(info, bytes, n);
+  };
+  // --sort: rows held back and printed in order at the end (within each size when there are several).
+  if (c.sort != "none" && c.sort != "time" && c.sort != "busbw" && c.sort != "name")
+    throw ConfigError("--sort", fmt::format("'{}'; allowed: none, time, busbw, name", c.sort));
+  struct Row {
+    uint64_t bytes;
+    double time, busbw;
+    std::string name, text;
+  };
+  std::vector<Row> held;
+  auto emit = [&](Row r) {
+    if (c.sort == "none")
+      fmt::print("{}", r.text);
+    else
+      held.push_back(std::move(r));
+  };
   const bool single = sources.size() == 1 && (sizes.size() == 1 || (algos.empty() && plugins.empty()));
   std::vector<SweepPoint> points;
   std::vector<Group> groups;
@@ -227,7 +178,10 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
         g.st.add(j);
         if (single) {
           if (g.ports == ports.front()) first = j["cycles"].get<double>();
-          print_point_row(name_w, var.label, g.ports, j, first);
+          const auto bw = bandwidth(var, var.file.empty() ? g.bytes : j["config"]["bytes"].get<uint64_t>());
+          const double us = j["microseconds"].get<double>();
+          emit({0, us, bw ? bw->busbw_gbps(us) : 0, var.label + " " + g.ports,
+                point_row(name_w, var.label, g.ports, j, first, bw)});
         }
         if (!j["ok"].get<bool>()) {
           const std::string why = j["error"].get<std::string>().empty() ? j["data_error"].get<std::string>()
@@ -244,7 +198,11 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
         const double vs = g.st.max_latency > 0 ? ref.max_latency / g.st.max_latency : 0;
         const double us = g.st.us_per_cycle;
         const GroupStats& st = g.st;
-        if (!single) print_group_row(name_w, var.label, g.ports, g.bytes, st, vs);
+        const auto bw = bandwidth(var, g.bytes);
+        const double time_us = st.mean(st.cycles) * us;
+        if (!single)
+          emit({g.bytes, time_us, bw ? bw->busbw_gbps(time_us) : 0, var.label + " " + g.ports,
+                group_row(name_w, var.label, g.ports, g.bytes, st, vs, bw)});
         nlohmann::json row = {{"algorithm", var.algo},
                               {"variant", var.label},
                               {"options", var.options},
@@ -267,9 +225,23 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
                                 {"port", st.mean(st.delay[2])},
                                 {"flow", st.mean(st.delay[3])}}}};
         if (!var.file.empty()) row["schedule"] = var.file;
+        if (bw)
+          row["bandwidth"] = {{"operation", bw->operation},
+                              {"size_bytes", bw->size_bytes},
+                              {"time_us", time_us},
+                              {"algbw_GBps", bw->algbw_gbps(time_us)},
+                              {"busbw_GBps", bw->busbw_gbps(time_us)},
+                              {"busbw_factor", bw->factor}};
         summary.push_back(std::move(row));
       },
       c.jobs);
+  std::stable_sort(held.begin(), held.end(), [&](const Row& a, const Row& b) {
+    if (a.bytes != b.bytes) return a.bytes < b.bytes;
+    if (c.sort == "time") return a.time < b.time;
+    if (c.sort == "busbw") return a.busbw > b.busbw;
+    return a.name < b.name;
+  });
+  for (const Row& r : held) fmt::print("{}", r.text);
   if (single)
     fmt::print("stepwise, depth, port, flow: cycles of delay over zero load (delay view), summed over the messages\n");
   else
@@ -277,6 +249,10 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
         "per algorithm x ports x bytes, the mean over the sources: avg-lat / max-lat = the thesis's average / "
         "maximum latency (first send -> receive completed), worst-max = the largest maximum, vs-first = the "
         "first algorithm's mean max-lat over this one's; stepwise..flow: mean delay cycles per run\n");
+  fmt::print(
+      "algbw = size / time, busbw = algbw x the operation's factor (nccl-tests: all-reduce 2(n-1)/n; all-gather, "
+      "reduce-scatter, all-to-all, gather, scatter (n-1)/n with size = n blocks; broadcast, reduce 1), GB/s at "
+      "the profile's clock\n");
   if (with_cost) print_area_table(summary, ports, costs);
   const nlohmann::json report = {{"schema", "wormnet.compare/3"}, {"runs", all}, {"summary", summary}};
   write_json_report(c.json, report);

@@ -4,11 +4,20 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
 
+#include "experiments/bus_bandwidth.h"
+
 namespace wn::cli {
+
+// nccl-tests' algbw and busbw (GB/s) at `us`, or "-" for an operation without them.
+inline std::string bandwidth_cells(const std::optional<BusBandwidth>& bw, double us) {
+  if (!bw || us <= 0) return fmt::format("{:>9} {:>9}", "-", "-");
+  return fmt::format("{:>9.4g} {:>9.4g}", bw->algbw_gbps(us), bw->busbw_gbps(us));
+}
 
 // Mean over one group's sources (one algorithm x port model x size).
 struct GroupStats {
@@ -33,35 +42,41 @@ struct GroupStats {
 
 // `w`: the algorithm column's width (the longest label, at least 20).
 inline void print_point_header(int w) {
-  fmt::print("{:<{}} {:<5} {:>5} {:>10} {:>12} {:>10} {:>7} {:>8} {:>5}  {:>9} {:>8} {:>8} {:>7}\n", "algorithm", w,
-             "ports", "steps", "cycles", "us", "predicted", "ratio", "speedup", "data", "stepwise", "depth", "port",
-             "flow");
+  fmt::print("{:<{}} {:<5} {:>5} {:>10} {:>12} {:>9} {:>9} {:>10} {:>7} {:>8} {:>5}  {:>9} {:>8} {:>8} {:>7}\n",
+             "algorithm", w, "ports", "steps", "cycles", "us", "algbw", "busbw", "predicted", "ratio", "speedup",
+             "data", "stepwise", "depth", "port", "flow");
 }
 
-inline void print_point_row(int w, const std::string& a, const std::string& p, const nlohmann::json& j, double first) {
-  const double cyc = j["cycles"].get<double>();
+inline std::string point_row(int w, const std::string& a, const std::string& p, const nlohmann::json& j, double first,
+                             const std::optional<BusBandwidth>& bw) {
+  const double cyc = j["cycles"].get<double>(), us = j["microseconds"].get<double>();
   const auto& ct = j["contention"];
-  fmt::print("{:<{}} {:<5} {:>5} {:>10} {:>12.3f} {:>10.0f} {:>7.3f} {:>7.2f}x {:>5}  {:>9} {:>8} {:>8} {:>7}\n", a, w,
-             p, j["predicted"]["steps"].get<int>(), j["cycles"].get<uint64_t>(), j["microseconds"].get<double>(),
-             j["predicted"]["cycles"].get<double>(), j["measured_over_predicted"].get<double>(),
-             cyc > 0 ? first / cyc : 0.0, j["data_check"].get<std::string>(), ct["stepwise"].get<uint64_t>(),
-             ct["depth"].get<uint64_t>(), ct["port"].get<uint64_t>(), ct["flow"].get<uint64_t>());
+  return fmt::format(
+      "{:<{}} {:<5} {:>5} {:>10} {:>12.3f} {} {:>10.0f} {:>7.3f} {:>7.2f}x {:>5}  {:>9} {:>8} {:>8} "
+      "{:>7}\n",
+      a, w, p, j["predicted"]["steps"].get<int>(), j["cycles"].get<uint64_t>(), us, bandwidth_cells(bw, us),
+      j["predicted"]["cycles"].get<double>(), j["measured_over_predicted"].get<double>(), cyc > 0 ? first / cyc : 0.0,
+      j["data_check"].get<std::string>(), ct["stepwise"].get<uint64_t>(), ct["depth"].get<uint64_t>(),
+      ct["port"].get<uint64_t>(), ct["flow"].get<uint64_t>());
 }
 
 inline void print_group_header(int w) {
-  fmt::print("{:<{}} {:<5} {:>8} {:>5} {:>12} {:>12} {:>12} {:>9} {:>12} {:>9} {:>8} {:>8} {:>8} {:>5}\n", "algorithm",
-             w, "ports", "bytes", "runs", "avg-lat-us", "max-lat-us", "worst-max-us", "vs-first", "cycles", "stepwise",
-             "depth", "port", "flow", "data");
+  fmt::print(
+      "{:<{}} {:<5} {:>8} {:>10} {:>5} {:>12} {:>9} {:>9} {:>12} {:>12} {:>12} {:>9} {:>12} {:>9} {:>8} {:>8} "
+      "{:>8} {:>5}\n",
+      "algorithm", w, "ports", "bytes", "size", "runs", "time-us", "algbw", "busbw", "avg-lat-us", "max-lat-us",
+      "worst-max-us", "vs-first", "cycles", "stepwise", "depth", "port", "flow", "data");
 }
 
-inline void print_group_row(int w, const std::string& a, const std::string& p, uint32_t bytes, const GroupStats& st,
-                            double vs) {
-  const double us = st.us_per_cycle;
-  fmt::print(
-      "{:<{}} {:<5} {:>8} {:>5} {:>12.3f} {:>12.3f} {:>12.3f} {:>8.2f}x {:>12.1f} {:>9.1f} {:>8.1f} {:>8.1f} "
-      "{:>8.1f} {:>5}\n",
-      a, w, p, bytes, st.runs, st.mean(st.avg_latency) * us, st.mean(st.max_latency) * us, st.worst_max * us, vs,
-      st.mean(st.cycles), st.mean(st.delay[0]), st.mean(st.delay[1]), st.mean(st.delay[2]), st.mean(st.delay[3]),
+inline std::string group_row(int w, const std::string& a, const std::string& p, uint32_t bytes, const GroupStats& st,
+                             double vs, const std::optional<BusBandwidth>& bw) {
+  const double us = st.us_per_cycle, time = st.mean(st.cycles) * us;
+  return fmt::format(
+      "{:<{}} {:<5} {:>8} {:>10} {:>5} {:>12.3f} {} {:>12.3f} {:>12.3f} {:>12.3f} {:>8.2f}x {:>12.1f} {:>9.1f} "
+      "{:>8.1f} {:>8.1f} {:>8.1f} {:>5}\n",
+      a, w, p, bytes, bw ? std::to_string(bw->size_bytes) : "-", st.runs, time, bandwidth_cells(bw, time),
+      st.mean(st.avg_latency) * us, st.mean(st.max_latency) * us, st.worst_max * us, vs, st.mean(st.cycles),
+      st.mean(st.delay[0]), st.mean(st.delay[1]), st.mean(st.delay[2]), st.mean(st.delay[3]),
       st.ok == st.runs ? "PASS" : "FAIL");
 }
 

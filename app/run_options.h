@@ -26,6 +26,7 @@ struct RunCli {
   std::string bytes_list;          // compare: comma-separated --bytes
   std::string sources;             // compare: --sources (empty: --source)
   unsigned jobs = 1;               // compare: simulations at once
+  std::string sort = "none";       // compare: --sort (rows in point order, or by time, busbw, name)
   std::map<std::string, std::string> family_options;  // every family flag -> text (given or not)
   // Profile overrides (applied when given).
   uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;
