@@ -9,6 +9,7 @@
 #include <cstdio>
 #include <map>
 #include <set>
+#include <tuple>
 
 #include "algorithms/file_algorithm.h"
 #include "algorithms/pipeline.h"
@@ -35,7 +36,7 @@ namespace {
 // The points of one algorithm x port model x size, averaged in one row.
 struct Group {
   size_t variant = 0;
-  std::string ports;
+  std::string topology, ports;
   uint32_t bytes = 0;  // a file's is known from its first result
   size_t points = 0;
   GroupStats st;
@@ -61,24 +62,36 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
   const std::vector<std::string> files =
       files_given ? split_list(base.schedule, "--schedule") : std::vector<std::string>{};
   const auto ports = split_list(base.ports, "--ports");
+  const std::vector<uint32_t> sizes = parse_bytes(c.bytes_list);
+  std::vector<const alg::AlgorithmInfo*> infos;
+  for (const auto& a : algos) infos.push_back(&alg::find_algorithm(a));  // a bad name fails before any simulation
+  check_unread_params(c, infos);
+  // --topology a,b: every point on each network (a column of its own in the rows' names).
+  const auto topologies = split_list(base.topology, "--topology");
+  const bool several = topologies.size() > 1;
+  if (several && (with_cost || command != "compare"))
+    throw ConfigError("--topology", fmt::format("{} networks with {}; allowed: one topology", topologies.size(),
+                                                with_cost ? "--cost" : command));
+  std::map<std::string, int> nodes_of;  // the network's size does not depend on the port model
+  std::map<std::string, std::vector<std::string>> sources_of;
+  for (const auto& t : topologies) {
+    fw::ScheduleRunOptions one = base;
+    one.topology = t;
+    one.ports = ports.front();
+    nodes_of[t] = fw::resolve_network(one).topology.nodes();
+    auto& src = sources_of[t] = {base.source};
+    if (c.sources.empty()) continue;
+    src.clear();
+    for (int s : parse_sources(c.sources, nodes_of[t], base.seed, "--sources")) src.push_back(std::to_string(s));
+  }
+  const size_t source_count = sources_of[topologies.front()].size();
   // Areas first: a configuration yosys can not build fails before any simulation.
   std::vector<CostReport> costs;
   if (with_cost)
     costs = synthesize_costs(
         cost_requests(base.topology, base.ports, std::to_string(base.net.vcs), std::to_string(base.net.buf)), c.jobs,
         true, false);
-  const std::vector<uint32_t> sizes = parse_bytes(c.bytes_list);
-  std::vector<const alg::AlgorithmInfo*> infos;
-  for (const auto& a : algos) infos.push_back(&alg::find_algorithm(a));  // a bad name fails before any simulation
-  check_unread_params(c, infos);
-  std::vector<std::string> sources = {base.source};
-  if (!c.sources.empty()) {
-    sources.clear();
-    fw::ScheduleRunOptions one = base;
-    one.ports = ports.front();  // the network's size does not depend on the port model
-    const int nodes = fw::resolve_network(one).topology.nodes();
-    for (int s : parse_sources(c.sources, nodes, base.seed, "--sources")) sources.push_back(std::to_string(s));
-  }
+
   // A family flag must be read by at least one of the algorithms; each algorithm gets the ones it reads.
   for (const auto& [flag, text] : base.family_options) {
     bool read = false;
@@ -89,10 +102,8 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
   }
   const std::vector<Variant> variants = variants_of(base, algos, files, plugins);
   // nccl-tests' size, algbw and busbw: the operation each variant performs, over how many ranks.
-  fw::ScheduleRunOptions any = base;
-  any.ports = ports.front();
-  const int nodes = fw::resolve_network(any).topology.nodes();
-  auto bandwidth = [&](const Variant& v, uint64_t bytes) -> std::optional<BusBandwidth> {
+  auto bandwidth = [&](const Variant& v, const std::string& topology, uint64_t bytes) -> std::optional<BusBandwidth> {
+    const int nodes = nodes_of[topology];
     if (!v.firmware.empty()) return std::nullopt;  // a plugin's operation is its own
     const alg::AlgorithmInfo& info =
         v.file.empty() ? alg::find_algorithm(v.algo) : alg::schedule_file_algorithm(v.file);
@@ -116,48 +127,54 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
     else
       held.push_back(std::move(r));
   };
-  const bool single = sources.size() == 1 && (sizes.size() == 1 || (algos.empty() && plugins.empty()));
+  const bool single = source_count == 1 && (sizes.size() == 1 || (algos.empty() && plugins.empty()));
   std::vector<SweepPoint> points;
   std::vector<Group> groups;
   std::vector<size_t> group_of;  // per point
-  for (size_t vi = 0; vi < variants.size(); ++vi) {
-    const Variant& var = variants[vi];
-    for (const auto& p : ports) {
-      const std::vector<uint32_t> var_sizes = var.file.empty() ? sizes : std::vector<uint32_t>{0};
-      for (uint32_t b : var_sizes) {
-        groups.push_back({vi, p, b, 0, {}});
-        for (const auto& s : var.file.empty() ? sources : std::vector<std::string>{base.source}) {
-          fw::ScheduleRunOptions o = base;
-          o.algorithm = var.algo;
-          o.schedule = var.file;
-          o.firmware = var.firmware;
-          o.ports = p;
-          if (var.file.empty()) o.bytes = b, o.source = s;
-          o.family_options = var.options;
-          // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
-          points.push_back({var.file.empty() ? fmt::format("{} ports={} bytes={} source={}", var.label, p, b, s)
-                                             : fmt::format("{} ports={}", var.label, p),
-                            [o] { return fw::run_schedule(o).to_json(false); }});
-          group_of.push_back(groups.size() - 1);
-          if (groups.back().points++ == 0) {
-            // Every variant x port model x size built once before the first simulation (its first
-            // source): a bad value anywhere in a list fails before any row is printed.
-            const NetworkSetup net = fw::resolve_network(o);
-            if (o.firmware.empty())
-              alg::build_schedule(fw::algorithm_of(o), net.topology, fw::algorithm_args(o, net));
-            else
-              fw::program_context(o, net);
+  auto name_of = [&](const Variant& v, const std::string& topology) {
+    return several ? v.label + " " + topology : v.label;
+  };
+  for (const auto& t : topologies)
+    for (size_t vi = 0; vi < variants.size(); ++vi) {
+      const Variant& var = variants[vi];
+      for (const auto& p : ports) {
+        const std::vector<uint32_t> var_sizes = var.file.empty() ? sizes : std::vector<uint32_t>{0};
+        for (uint32_t b : var_sizes) {
+          groups.push_back({vi, t, p, b, 0, {}});
+          for (const auto& s : var.file.empty() ? sources_of[t] : std::vector<std::string>{base.source}) {
+            fw::ScheduleRunOptions o = base;
+            o.topology = t;
+            o.algorithm = var.algo;
+            o.schedule = var.file;
+            o.firmware = var.firmware;
+            o.ports = p;
+            if (var.file.empty()) o.bytes = b, o.source = s;
+            o.family_options = var.options;
+            // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
+            points.push_back({var.file.empty() ? fmt::format("{} ports={} bytes={} source={}", name_of(var, t), p, b, s)
+                                               : fmt::format("{} ports={}", name_of(var, t), p),
+                              [o] { return fw::run_schedule(o).to_json(false); }});
+            group_of.push_back(groups.size() - 1);
+            if (groups.back().points++ == 0) {
+              // Every variant x port model x size built once before the first simulation (its first
+              // source): a bad value anywhere in a list fails before any row is printed.
+              const NetworkSetup net = fw::resolve_network(o);
+              if (o.firmware.empty())
+                alg::build_schedule(fw::algorithm_of(o), net.topology, fw::algorithm_args(o, net));
+              else
+                fw::program_context(o, net);
+            }
           }
         }
       }
     }
-  }
   fmt::print("seed {}\n", base.seed);
   fmt::print("wormnet {}  topology={} backend={} profile={} bytes={} source={}\n", command, base.topology, c.backend,
              base.run.profile.name, algos.empty() && plugins.empty() ? "the files'" : c.bytes_list,
-             c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, sources.size()));
+             c.sources.empty() ? base.source : fmt::format("{} ({} sources)", c.sources, source_count));
   int name_w = 20;  // columns that fit their contents: the longest variant label
-  for (const Variant& v : variants) name_w = std::max(name_w, int(v.label.size()));
+  for (const Variant& v : variants)
+    for (const auto& t : topologies) name_w = std::max(name_w, int(name_of(v, t).size()));
   if (single)
     print_point_header(name_w);
   else
@@ -166,7 +183,8 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
   size_t failed = 0;
   std::string first_failure;
   double first = 0;  // single: the first port model's cycles of the current algorithm
-  std::map<std::pair<std::string, uint32_t>, size_t> first_group;  // (ports, bytes) -> the first algorithm's group
+  // (topology, ports, bytes) -> the first algorithm's group
+  std::map<std::tuple<std::string, std::string, uint32_t>, size_t> first_group;
   nlohmann::json summary = nlohmann::json::array();
   const auto all = run_sweep(
       points,
@@ -178,10 +196,10 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
         g.st.add(j);
         if (single) {
           if (g.ports == ports.front()) first = j["cycles"].get<double>();
-          const auto bw = bandwidth(var, var.file.empty() ? g.bytes : j["config"]["bytes"].get<uint64_t>());
+          const auto bw = bandwidth(var, g.topology, var.file.empty() ? g.bytes : j["config"]["bytes"].get<uint64_t>());
           const double us = j["microseconds"].get<double>();
-          emit({0, us, bw ? bw->busbw_gbps(us) : 0, var.label + " " + g.ports,
-                point_row(name_w, var.label, g.ports, j, first, bw)});
+          emit({0, us, bw ? bw->busbw_gbps(us) : 0, name_of(var, g.topology) + " " + g.ports,
+                point_row(name_w, name_of(var, g.topology), g.ports, j, first, bw)});
         }
         if (!j["ok"].get<bool>()) {
           const std::string why = j["error"].get<std::string>().empty() ? j["data_error"].get<std::string>()
@@ -193,16 +211,16 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
         if (size_t(g.st.runs) != g.points) return;
         // vs-first: the first algorithm's mean maximum latency over this one's (same ports and size).
         const size_t me = group_of[i];
-        const size_t ref_index = first_group.try_emplace({g.ports, g.bytes}, me).first->second;
+        const size_t ref_index = first_group.try_emplace({g.topology, g.ports, g.bytes}, me).first->second;
         const GroupStats& ref = groups[ref_index].st;
         const double vs = g.st.max_latency > 0 ? ref.max_latency / g.st.max_latency : 0;
         const double us = g.st.us_per_cycle;
         const GroupStats& st = g.st;
-        const auto bw = bandwidth(var, g.bytes);
+        const auto bw = bandwidth(var, g.topology, g.bytes);
         const double time_us = st.mean(st.cycles) * us;
         if (!single)
-          emit({g.bytes, time_us, bw ? bw->busbw_gbps(time_us) : 0, var.label + " " + g.ports,
-                group_row(name_w, var.label, g.ports, g.bytes, st, vs, bw)});
+          emit({g.bytes, time_us, bw ? bw->busbw_gbps(time_us) : 0, name_of(var, g.topology) + " " + g.ports,
+                group_row(name_w, name_of(var, g.topology), g.ports, g.bytes, st, vs, bw)});
         nlohmann::json row = {{"algorithm", var.algo},
                               {"variant", var.label},
                               {"options", var.options},
@@ -225,6 +243,7 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
                                 {"port", st.mean(st.delay[2])},
                                 {"flow", st.mean(st.delay[3])}}}};
         if (!var.file.empty()) row["schedule"] = var.file;
+        if (several) row["topology"] = g.topology;  // one network: rows as before (baselines match)
         if (bw)
           row["bandwidth"] = {{"operation", bw->operation},
                               {"size_bytes", bw->size_bytes},

@@ -29,7 +29,10 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   c.cmd = cmd;
   c.list_ok = list_ok;
   auto& o = c.opt;
-  cmd->add_option("--topology", o.topology, "mesh:AxB[xC] | torus:AxB[xC] | cube:D")->capture_default_str();
+  cmd->add_option("--topology", o.topology,
+                  list_ok ? "networks, comma-separated (mesh:AxB[xC] | torus:AxB[xC] | cube:D)"
+                          : "mesh:AxB[xC] | torus:AxB[xC] | cube:D")
+      ->capture_default_str();
   cmd->add_option(
          "--ports", o.ports,
          list_ok ? "port models to compare, comma-separated (one | all | K)" : "port model: one | all | K channels")

@@ -110,7 +110,7 @@ std::vector<RegressionPoint> compare_rows(const nlohmann::json& report, const st
                                                                                         : std::string("none"),
                                         kReportAllowed));
   static const std::set<std::string> defining = {"algorithm", "variant",  "options", "ports",
-                                                 "bytes",     "schedule", "sources"};
+                                                 "bytes",     "schedule", "sources", "topology"};
   std::vector<RegressionPoint> out;
   std::map<std::string, int> seen;
   for (size_t i = 0; i < report["summary"].size(); ++i) {
@@ -128,6 +128,7 @@ std::vector<RegressionPoint> compare_rows(const nlohmann::json& report, const st
     p.label = fmt::format("{} ports={} bytes={}", row["variant"].get<std::string>(), text_of(row["ports"]),
                           text_of(row["bytes"]));
     if (row["sources"] != 1) p.label += " sources=" + text_of(row["sources"]);
+    if (row.contains("topology")) p.label += " topology=" + text_of(row["topology"]);
     const double runs = row["sources"].get<double>(),
                  good = row.contains("data_ok") && row["data_ok"].is_number() ? row["data_ok"].get<double>() : 0.0;
     p.ok = good == runs;

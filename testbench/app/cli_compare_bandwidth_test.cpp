@@ -62,3 +62,31 @@ TEST(CompareBandwidth, SortOrdersRowsWithinEachSize) {
 
 }  // namespace
 }  // namespace wn::test
+
+namespace wn::test {
+namespace {
+
+// --topology a,b: every point on each network, the same numbers as one compare per network.
+TEST(CompareTopologies, EachNetworkAsItsOwnCompare) {
+  const auto d = fresh_dir("cli_compare_bw", "topologies");
+  const std::string rest = " --ports one,all --bytes 64,1024 --algorithm allreduce,bcast --json ";
+  ASSERT_EQ(wormnet("compare --topology mesh:4x4,cube:3" + rest + d + "/both.json").code, 0);
+  ASSERT_EQ(wormnet("compare --topology mesh:4x4" + rest + d + "/mesh.json").code, 0);
+  ASSERT_EQ(wormnet("compare --topology cube:3" + rest + d + "/cube.json").code, 0);
+  const auto both = read_json(d + "/both.json")["summary"];
+  const auto mesh = read_json(d + "/mesh.json")["summary"], cube = read_json(d + "/cube.json")["summary"];
+  ASSERT_EQ(both.size(), mesh.size() + cube.size());
+  for (size_t i = 0; i < both.size(); ++i) {
+    const bool first = i < mesh.size();
+    auto row = both[i];
+    EXPECT_EQ(row["topology"], first ? "mesh:4x4" : "cube:3");
+    row.erase("topology");
+    EXPECT_EQ(row.dump(), (first ? mesh[i] : cube[i - mesh.size()]).dump());
+  }
+  EXPECT_FALSE(mesh[0].contains("topology"));  // one network: rows as before (a baseline still matches)
+  expect_config_error("compare --topology mesh:4x4,cube:3 --cost", "--topology", "allowed: one topology");
+  expect_config_error("compare --topology mesh:4x4,ring:3", "--topology", "allowed");
+}
+
+}  // namespace
+}  // namespace wn::test
