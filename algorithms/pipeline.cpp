@@ -57,9 +57,22 @@ void parse_one(const OptionSpec& spec, const std::string& text, OptionValues& ou
 
 bool option_applies(const Family& f, const OptionSpec& spec, const std::map<std::string, std::string>& given) {
   if (spec.only_with_flag.empty()) return true;
-  if (auto it = given.find(spec.only_with_flag); it != given.end()) return it->second == spec.only_with_value;
+  // only_with_value may list several values ("nesbt, chain").
+  auto listed = [&](const std::string& v) {
+    const std::string& l = spec.only_with_value;
+    for (size_t at = 0; at <= l.size();) {
+      const size_t comma = l.find(", ", at);
+      if (l.compare(at, (comma == std::string::npos ? l.size() : comma) - at, v) == 0 &&
+          (comma == std::string::npos ? l.size() : comma) - at == v.size())
+        return true;
+      if (comma == std::string::npos) return false;
+      at = comma + 2;
+    }
+    return false;
+  };
+  if (auto it = given.find(spec.only_with_flag); it != given.end()) return listed(it->second);
   const OptionSpec* other = spec_of(f, spec.only_with_flag);
-  return other && other->default_value == spec.only_with_value;
+  return other && listed(other->default_value);
 }
 
 OptionValues parse_options(const AlgorithmInfo& info, const std::map<std::string, std::string>& given) {

@@ -79,5 +79,7 @@ void gen_sync(Builder& b, const Call& c, uint32_t tag0, uint32_t token);
 void gen_nesbt_bcast(Builder& b, const Call& c, uint32_t tag0);
 void gen_nesbt_reduce(Builder& b, const Call& c, uint32_t tag0);
 int nesbt_steps(const Call& c);  // M + d - 1
+// The chain broadcast's segment (words; c.packet, 0 or more than the message: the whole message).
+inline uint32_t chain_packet(const Call& c) { return c.packet && c.packet < c.b ? c.packet : c.b; }
 
 }  // namespace wn::alg::ccl

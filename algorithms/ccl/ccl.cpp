@@ -41,12 +41,12 @@ Op op_of(const std::string& name) {
 
 const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
-      {"binomial", "nesbt", "scatter-concat"},
+      {"binomial", "nesbt", "scatter-concat", "scatter-ring", "chain"},
       {"binomial", "nesbt"},
       {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling", "rabenseifner"},
       {"binomial", "direct"},
       {"binomial", "direct"},
-      {"circulant", "recursive-exchange"},
+      {"circulant", "recursive-exchange", "ring", "neighbor-exchange"},
       {"bruck", "direct"},
       {"circulant", "tree"},
       {"send-receive"},
@@ -75,6 +75,9 @@ std::string unsupported(const Call& c) {
                        c.op == Op::Combine  ? "circulant (commutative operators), reduce-bcast"
                        : c.op == Op::Concat ? "circulant"
                                             : "binomial");
+  if (alg == "neighbor-exchange" && c.n % 2)
+    return fmt::format(
+        "neighbor-exchange pairs the ranks and needs an even group, not n = {}; allowed: circulant, ring", c.n);
   if (alg == "nesbt" && c.op == Op::Reduce && !combine_ops()[c.op_id].commutative)
     return fmt::format("the pipelined (nesbt) reduce needs a commutative operator, not '{}'; allowed: binomial",
                        combine_ops()[c.op_id].name);
@@ -85,7 +88,7 @@ std::string unsupported(const Call& c) {
         "the circulant combine (our construction) needs a commutative operator, not '{}'; allowed: butterfly "
         "(n = 2^d), reduce-bcast, hybrid",
         combine_ops()[c.op_id].name);
-  if (alg == "ring" && !combine_ops()[c.op_id].commutative)
+  if (alg == "ring" && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
     return fmt::format(
         "the ring combine folds in ring order and needs a commutative operator, not '{}'; allowed: butterfly "
         "(n = 2^d), reduce-bcast, hybrid",
@@ -100,7 +103,7 @@ uint32_t layout_words(const Call& c) {
   const std::string alg = choose(c);
   switch (c.op) {
     case Op::Bcast:
-      return alg == "scatter-concat" ? 2 * n * ((b + n - 1) / n) + 1 : b + 1;
+      return alg == "scatter-concat" || alg == "scatter-ring" ? 2 * n * ((b + n - 1) / n) + 1 : b + 1;
     case Op::Reduce:
     case Op::Shift:
       return 2 * b + 1;
@@ -137,13 +140,24 @@ Costs costs(const Call& c) {
                         (b + pk - 1) / pk));
         break;
       }
-      if (alg == "scatter-concat") {
+      if (alg == "scatter-concat" || alg == "scatter-ring") {
         const uint64_t p = (b + nn - 1) / nn;
-        set(2 * k, 2 * (nn - 1) * p, (popcounts(n) + nn * (nn - 1)) * p,
-            fmt::format(
-                "scatter+concat (non-paper baseline), pieces of p = ceil(m/n) = {} words: C1 = 2k, C2 = 2(n-1) p, "
-                "C3 = (s(n) + n(n-1)) p",
-                p));
+        const bool ring = alg == "scatter-ring";
+        set(ring ? k + n - 1 : 2 * k, 2 * (nn - 1) * p, (popcounts(n) + nn * (nn - 1)) * p,
+            fmt::format("scatter+{} (non-paper baseline), pieces of p = ceil(m/n) = {} words: C1 = {}, C2 = 2(n-1) p, "
+                        "C3 = (s(n) + n(n-1)) p",
+                        ring ? "ring all-gather" : "concat", p, ring ? "k + n - 1" : "2k"));
+        break;
+      }
+      if (alg == "chain") {
+        const uint64_t pk = chain_packet(c), segs = (b + pk - 1) / pk, steps = segs + nn - 2;
+        // Step t sends segments t - v (v = 0 .. n-2): its largest is a whole segment, but in the
+        // last step (only the last, shorter segment moves) and when there is one segment.
+        const uint64_t c2 = segs == 1 ? steps * b : (steps - 1) * pk + (b - (segs - 1) * pk);
+        set(int(steps), c2, (nn - 1) * b,
+            fmt::format("chain, segments of {} words, M = {}: C1 = M + n - 2, C2 = (C1 - 1) segment + the last, "
+                        "C3 = (n-1) m",
+                        pk, segs));
         break;
       }
       if (c.op == Op::Bcast) {
@@ -189,7 +203,12 @@ Costs costs(const Call& c) {
         set(k, (nn - 1) * b, popcounts(n) * b, "binomial: C1 = k, C2 = (n-1) b, C3 = s(n) b");
       break;
     case Op::Concat:
-      set(k, (nn - 1) * b, nn * (nn - 1) * b, alg + ": C1 = k, C2 = (n-1) m, C3 = n(n-1) m");
+      if (alg == "ring")
+        set(n - 1, (nn - 1) * b, nn * (nn - 1) * b, "ring: C1 = n-1, C2 = (n-1) m, C3 = n(n-1) m");
+      else if (alg == "neighbor-exchange")
+        set(n / 2, (nn - 1) * b, nn * (nn - 1) * b, "neighbor exchange: C1 = n/2, C2 = (n-1) m, C3 = n(n-1) m");
+      else
+        set(k, (nn - 1) * b, nn * (nn - 1) * b, alg + ": C1 = k, C2 = (n-1) m, C3 = n(n-1) m");
       break;
     case Op::Index: {
       const int r = alg == "direct" ? n : c.radix;

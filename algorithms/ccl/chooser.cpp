@@ -24,7 +24,7 @@ Choice choose_by_model(const Call& call, double ts, double tc) {
       const Costs k = costs(x);
       if (const double t = k.c1 * ts + double(k.c2) * tc; t < least) least = t, mine = x;
     };
-    if (a == "nesbt")  // packet sizes 1..m words (the best is near sqrt(m ts / ((d-1) tc)))
+    if (a == "nesbt" || a == "chain")  // packet sizes 1..m words (nesbt's best is near sqrt(m ts / ((d-1) tc)))
       for (c.packet = 1; c.packet <= c.b && c.packet <= 65536; ++c.packet) consider(c);
     else if (a == "hybrid")
       for (c.kappa = 0; c.kappa <= ceil_log2(c.n); ++c.kappa) consider(c);
@@ -33,18 +33,18 @@ Choice choose_by_model(const Call& call, double ts, double tc) {
     else
       consider(c);
     if (least == std::numeric_limits<double>::infinity()) continue;
-    const std::string knob = a == "nesbt"    ? fmt::format(" (packets of {} words)", mine.packet)
-                             : a == "hybrid" ? fmt::format(" (kappa {})", mine.kappa)
-                             : a == "bruck"  ? fmt::format(" (radix {})", mine.radix)
-                                             : "";
+    const std::string knob = a == "nesbt" || a == "chain" ? fmt::format(" (packets of {} words)", mine.packet)
+                             : a == "hybrid"              ? fmt::format(" (kappa {})", mine.kappa)
+                             : a == "bruck"               ? fmt::format(" (radix {})", mine.radix)
+                                                          : "";
     seen += fmt::format("{}{}{} {:.0f}", seen.empty() ? "" : ", ", a, knob, least);
     if (least < best.cycles) best.call = mine, best.cycles = least;
   }
   const Call& w = best.call;
-  const std::string knob = w.alg == "nesbt"    ? fmt::format(" with packets of {} words", w.packet)
-                           : w.alg == "hybrid" ? fmt::format(" with kappa {}", w.kappa)
-                           : w.alg == "bruck"  ? fmt::format(" with radix {}", w.radix)
-                                               : "";
+  const std::string knob = w.alg == "nesbt" || w.alg == "chain" ? fmt::format(" with packets of {} words", w.packet)
+                           : w.alg == "hybrid"                  ? fmt::format(" with kappa {}", w.kappa)
+                           : w.alg == "bruck"                   ? fmt::format(" with radix {}", w.radix)
+                                                                : "";
   best.why = fmt::format(
       "--ccl-alg auto: {}{} has the least C1*t_s + C2*t_c ({:.0f} cycles; t_s = {:.0f}, t_c = {:.3g} "
       "per word) of: {}",

@@ -1,15 +1,61 @@
 // concat (the paper's circulant algorithm, negative offsets, its Fig. 2 for
-// n = 5; and the hypercube recursive exchange it names for n = 2^d), shift (one
+// n = 5; the hypercube recursive exchange it names for n = 2^d; the ring and the
+// neighbour exchange, which are not the paper's), shift (one
 // send-receive step, as in the paper) and sync (the paper's ceil(log n) steps;
 // the dissemination schedule is ours).
+#include <vector>
+
 #include "algorithms/ccl/builder.h"
 #include "algorithms/group.h"
 
 namespace wn::alg::ccl {
 
+namespace {
+
+// The ring (not the paper's; MPICH's and NCCL's large-message all-gather): in step t rank r
+// passes block r - t on to r + 1, blocks at their final offsets; n - 1 steps, any n.
+void concat_ring(Builder& b, const Call& c, uint32_t tag0) {
+  const uint32_t m = c.b;
+  for (int t = 0; t + 1 < c.n; ++t)
+    for (int me = 0; me < c.n; ++me) {
+      const Range blk{uint32_t(pmod(me - t, c.n)) * m, m};
+      b.msg(me, (me + 1) % c.n, tag0 + uint32_t(t), {blk}, {blk});
+    }
+}
+
+// Neighbour exchange (Chen et al., 2005; MPICH's all-gather for even n): step 0 swaps blocks
+// within the pairs (2p, 2p+1); from then on every rank alternates between its two ring
+// neighbours (even ranks: left first) and passes on the pair of blocks it received in the step
+// before (in step 1 its own pair's). n/2 steps instead of the ring's n - 1, the same data.
+void concat_neighbor_exchange(Builder& b, const Call& c, uint32_t tag0) {
+  const int n = c.n;
+  const uint32_t m = c.b;
+  std::vector<int> last(static_cast<size_t>(n));  // the pair whose blocks each rank received last
+  for (int me = 0; me < n; ++me) {
+    const int partner = me ^ 1;
+    b.msg(me, partner, tag0, {{uint32_t(me) * m, m}}, {{uint32_t(me) * m, m}});
+    last[size_t(me)] = me / 2;
+  }
+  for (int t = 1; t < n / 2; ++t) {
+    std::vector<int> next(static_cast<size_t>(n));
+    for (int me = 0; me < n; ++me) {
+      const bool left = (me % 2 == 0) == (t % 2 == 1);
+      const int partner = pmod(me + (left ? -1 : 1), n);
+      const Range pair{uint32_t(2 * last[size_t(me)]) * m, 2 * m};
+      b.msg(me, partner, tag0 + uint32_t(t), {pair}, {pair});
+      next[size_t(partner)] = last[size_t(me)];
+    }
+    last = std::move(next);
+  }
+}
+
+}  // namespace
+
 void gen_concat(Builder& b, const Call& c, uint32_t tag0) {
   const int n = c.n, k = ceil_log2(n);
   const uint32_t m = c.b, tmp = uint32_t(n) * m;
+  if (c.alg == "ring") return concat_ring(b, c, tag0);
+  if (c.alg == "neighbor-exchange") return concat_neighbor_exchange(b, c, tag0);
   if (c.alg == "recursive-exchange") {  // blocks stay at their final offsets
     for (int j = 0; j < k; ++j)
       for (int me = 0; me < n; ++me) {

@@ -33,15 +33,30 @@ void tokens(Builder& b, const std::vector<std::vector<TreeEdge>>& steps, uint32_
     for (const TreeEdge& e : steps[t]) b.msg(e.from, e.to, tag0 + uint32_t(t), {{token, 1}}, {{token, 1}});
 }
 
+// The pipelined chain (not the paper's; MPICH's and NCCL's pipelined ring broadcast): the
+// message in M segments of c.packet words (0: one), relative rank v passes segment t - v on to
+// v + 1 in step t, so the last rank has everything after M + n - 2 steps.
+void bcast_chain(Builder& b, const Call& c, uint32_t tag0) {
+  const uint32_t pk = chain_packet(c), segs = (c.b + pk - 1) / pk;
+  for (uint32_t t = 0; t + 1 < segs + uint32_t(c.n) - 1; ++t)
+    for (int v = 0; v + 1 < c.n; ++v) {
+      if (uint32_t(v) > t || t - uint32_t(v) >= segs) continue;
+      const uint32_t lo = (t - uint32_t(v)) * pk;
+      const Range seg{lo, std::min(pk, c.b - lo)};
+      b.msg(pmod(c.root + v, c.n), pmod(c.root + v + 1, c.n), tag0 + t, {seg}, {seg});
+    }
+}
+
 void gen_bcast(Builder& b, const Call& c, uint32_t tag0) {
   if (c.alg == "nesbt") return gen_nesbt_bcast(b, c, tag0);
-  if (c.alg == "scatter-concat") {  // not in the paper (van de Geijn): n pieces of ceil(m/n) words scattered, then
-                                    // gathered by all
+  if (c.alg == "chain") return bcast_chain(b, c, tag0);
+  if (c.alg == "scatter-concat" || c.alg == "scatter-ring") {  // not in the paper (van de Geijn): n pieces of
+                                                               // ceil(m/n) words scattered, then gathered by all
     Call piece = c;
     piece.b = (c.b + uint32_t(c.n) - 1) / uint32_t(c.n);
     piece.alg = "binomial";
     gen_scatter(b, piece, tag0);
-    piece.alg = "circulant";
+    piece.alg = c.alg == "scatter-ring" ? "ring" : "circulant";
     gen_concat(b, piece, tag0 + uint32_t(ceil_log2(c.n)));
     return;
   }

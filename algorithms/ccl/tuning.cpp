@@ -112,7 +112,7 @@ Call auto_call(const Call& call, const CostParams& cost, bool radix_given, std::
 TunedOptions tuned_options(const Call& c) {
   TunedOptions o = {{"--ccl-alg", choose(c)}};
   if (o["--ccl-alg"] == "hybrid") o["--kappa"] = std::to_string(c.kappa);
-  if (o["--ccl-alg"] == "nesbt") o["--packet"] = std::to_string(uint64_t(c.packet) * 4);
+  if (o["--ccl-alg"] == "nesbt" || o["--ccl-alg"] == "chain") o["--packet"] = std::to_string(uint64_t(c.packet) * 4);
   if (o["--ccl-alg"] == "bruck") o["--radix"] = std::to_string(c.radix);
   return o;
 }

@@ -228,7 +228,8 @@ Family family_ccl() {
        "none",
        {"none", "row", "col", "even-odd"}},
       {"--packet",
-       "ccl-bcast, ccl-reduce --ccl-alg nesbt: packet size in bytes (0: the whole message)",
+       "ccl-bcast, ccl-reduce --ccl-alg nesbt, ccl-bcast --ccl-alg chain: packet (segment) size in bytes (0: the "
+       "whole message)",
        "0",
        {},
        64u << 20,
@@ -237,14 +238,15 @@ Family family_ccl() {
        false,
        false,
        "--ccl-alg",
-       "nesbt"},
+       "nesbt, chain"},
       {"--shift", "ccl-shift: rank i sends to (i + S) mod n (a shift down by s: S = n - s)", "1", {}, 4095},
   };
   using O = ccl::Op;
   f.algorithms = {
       entry(O::Bcast,
-            "bcast from --source: binomial tree (halving order) or pipelined nesbt (2^d, --packet); barrier "
-            "mode: sync-in first",
+            "bcast from --source: binomial tree (halving order), pipelined nesbt (2^d, --packet), scatter + "
+            "all-gather (van de Geijn: scatter-concat, scatter-ring), pipelined chain (--packet); barrier mode: "
+            "sync-in first",
             true, {"--packet"}),
       entry(O::Reduce,
             "reduce to --source, rank order (non-commutative: to rank 0, then forward); nesbt reversed "
@@ -256,8 +258,10 @@ Family family_ccl() {
             false, {"--kappa"}),
       entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),
       entry(O::Gather, "gather to --source: binomial or direct", true, {}),
-      entry(O::Concat, "allgather: the paper's circulant (offsets -1, -2, -4, ...) or recursive exchange (2^d)", false,
-            {}),
+      entry(O::Concat,
+            "allgather: the paper's circulant (offsets -1, -2, -4, ...), recursive exchange (2^d), ring, neighbor "
+            "exchange (even n)",
+            false, {}),
       entry(O::Index, "all-to-all personalized: Bruck radix --radix, or direct (r = n)", false, {"--radix"}),
       entry(O::Prefix, "inclusive scan in rank order: circulant (Kogge-Stone) or up/down tree", false, {}),
       entry(O::Shift, "cyclic shift by --shift in one send-receive step", false, {"--shift"}),

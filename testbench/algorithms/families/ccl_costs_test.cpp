@@ -21,19 +21,23 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
     for (const std::string& a : alg::ccl::algorithms(alg::ccl::Op(o)))
       for (int trial = 0; trial < 3; ++trial) {
         const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
-        const int n = p2 ? 1 << (1 + rng() % 6) : 2 + int(rng() % 69);
+        const int n = p2                         ? 1 << (1 + rng() % 6)
+                      : a == "neighbor-exchange" ? 2 + 2 * int(rng() % 35)
+                                                 : 2 + int(rng() % 69);
         Opts x =
             op(alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
                ((a == "circulant" || a == "ring") && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum"
                                                                                                          : "affine");
         // pieces of 2 words (1-word messages are tokens); the ring's n chunks of 2 and 3 words
-        x.words = a == "scatter-concat" ? 2 * uint32_t(n)
-                  : a == "ring"         ? 2 * uint32_t(n) + 3
+        x.words = a == "scatter-concat" || a == "scatter-ring" ? 2 * uint32_t(n)
+                  : a == "chain"                               ? 2 * (1 + uint32_t(rng() % 20))
+                  : a == "ring"                                ? 2 * uint32_t(n) + 3
                   : a == "rabenseifner" ? 4u << (31 - __builtin_clz(unsigned(n)))  // halves of 2+ words
                                         : 2;
         x.barrier = rng() % 2;
         if (a == "hybrid") x.extra["--kappa"] = std::to_string(rng() % uint32_t(__builtin_ctz(unsigned(n)) + 1));
         if (a == "nesbt") x.extra["--packet"] = rng() % 2 && !x.barrier ? "4" : "0";  // 1-word packets look like tokens
+        if (a == "chain") x.extra["--packet"] = std::to_string(8 * (rng() % 6));      // segments of 2+ words, or whole
         if (a == "bruck") x.extra["--radix"] = std::to_string(2 + rng() % uint32_t(n - 1));
         if (a == "send-receive") x.extra["--shift"] = std::to_string(1 + rng() % uint32_t(n - 1));
         alg::ccl::Call c;
@@ -107,13 +111,13 @@ TEST(CclCosts, EveryAlgorithmCompletesWithSynchronousSends) {
       for (bool barrier : {false, true}) {
         const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
         Opts x =
-            op(alg::ccl::op_names()[o].c_str(), p2 ? 8 : 9, 3, a.c_str(),
+            op(alg::ccl::op_names()[o].c_str(), p2 || a == "neighbor-exchange" ? 8 : 9, 3, a.c_str(),
                ((a == "circulant" || a == "ring") && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt" ? "sum"
                                                                                                          : "affine");
         x.words = 18;
         x.barrier = barrier;
         if (a == "hybrid") x.extra["--kappa"] = "1";
-        if (a == "nesbt") x.extra["--packet"] = "8";
+        if (a == "nesbt" || a == "chain") x.extra["--packet"] = "8";
         SCOPED_TRACE(x.op + " " + a + (barrier ? " barrier" : " nonbarrier"));
         const nlohmann::json j = run_isolated([&] {
           ScheduleRunOptions r = options_of(x);

@@ -1,0 +1,80 @@
+// The large-message algorithms MPI and NCCL users compare against (not the CCL paper's): the
+// all-gather ring and neighbour exchange, the van de Geijn broadcast with a ring all-gather, the
+// pipelined chain broadcast. Their steps against the textbook schedules, and lock-step samples on
+// mesh, torus and cube (the RTL routers and the model agree every cycle, every word checked).
+// C1/C2/C3 on random n and synchronous sends: ccl_costs_test.cpp (every algorithm of every op).
+#include "testbench/algorithms/families/ccl_helpers.h"
+
+namespace wn::fw {
+namespace {
+
+using namespace ccl_test;
+using Edges = std::vector<std::set<std::pair<int, int>>>;
+
+TEST(CclLargeMessage, ConcatRingPassesBlocksAroundTheRing) {
+  const Steps s = run_steps(op("concat", 5, 0, "ring"));
+  ASSERT_TRUE(s.ok) << s.error;
+  const Edges ring(4, {{0, 1}, {1, 2}, {2, 3}, {3, 4}, {4, 0}});
+  EXPECT_EQ(s.edges, ring);
+}
+
+// Chen et al.'s neighbour exchange on 6 ranks: pairs first, then left/right alternately.
+TEST(CclLargeMessage, NeighborExchangeAlternatesNeighbours) {
+  Opts o = op("concat", 6, 0, "neighbor-exchange");
+  o.words = 3;
+  const Steps s = run_steps(o);
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_EQ(s.edges, parse_steps("0>1, 1>0, 2>3, 3>2, 4>5, 5>4 | 0>5, 5>0, 1>2, 2>1, 3>4, 4>3 | "
+                                 "0>1, 1>0, 2>3, 3>2, 4>5, 5>4"));
+  EXPECT_EQ(s.largest, (std::vector<uint64_t>{3, 6, 6}));  // one block, then pairs of blocks
+}
+
+// The chain from root 2 of 5 ranks, 3 segments: segment t - v leaves relative rank v in step t.
+TEST(CclLargeMessage, ChainPipelinesSegmentsDownTheRanks) {
+  Opts o = op("bcast", 5, 2, "chain");
+  o.words = 6;
+  o.extra["--packet"] = "8";
+  const Steps s = run_steps(o);
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_EQ(s.edges, parse_steps("2>3 | 2>3, 3>4 | 2>3, 3>4, 4>0 | 3>4, 4>0, 0>1 | 4>0, 0>1 | 0>1"));
+  EXPECT_EQ(s.largest, (std::vector<uint64_t>(6, 2)));
+}
+
+// Scatter (binomial, 3 steps on 7 ranks) then the ring all-gather of the pieces (6 steps).
+TEST(CclLargeMessage, ScatterRingIsScatterThenRing) {
+  Opts o = op("bcast", 7, 0, "scatter-ring");
+  o.words = 14;
+  const Steps s = run_steps(o);
+  ASSERT_TRUE(s.ok) << s.error;
+  ASSERT_EQ(s.edges.size(), 9u);
+  for (size_t t = 3; t < 9; ++t) EXPECT_EQ(s.edges[t].size(), 7u) << t;
+  EXPECT_EQ(s.edges[3], parse_steps("0>1, 1>2, 2>3, 3>4, 4>5, 5>6, 6>0")[0]);
+}
+
+TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
+  struct Case {
+    const char* op;
+    const char* alg;
+    const char* packet;
+  };
+  for (const char* topo : {"mesh:4x4", "torus:4x4", "cube:4"})
+    for (const Case& c : {Case{"concat", "ring", ""}, Case{"concat", "neighbor-exchange", ""},
+                          Case{"bcast", "scatter-ring", ""}, Case{"bcast", "chain", "16"}, Case{"combine", "ring", ""},
+                          Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""}}) {
+      SCOPED_TRACE(std::string(topo) + " " + c.op + " " + c.alg);
+      Opts o = op(c.op, 16, 5, c.alg, std::string(c.alg) == "ring" ? "sum" : "affine");
+      o.topology = topo;
+      o.words = 22;
+      if (*c.packet) o.extra["--packet"] = c.packet;
+      const nlohmann::json j = run_isolated([&] {
+        ScheduleRunOptions r = options_of(o);
+        r.net.backend = Backend::Lockstep;
+        const ScheduleRunResult res = run_schedule(r);
+        return nlohmann::json{{"ok", res.ok()}, {"error", res.run.error + res.data_error}};
+      });
+      EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
+    }
+}
+
+}  // namespace
+}  // namespace wn::fw
