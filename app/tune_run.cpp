@@ -175,7 +175,8 @@ int run_tune(const RunCli& c, const TuneArgs& a) {
       {"schema", ccl::kTuningSchema},
       {"scope", ccl::tuning_scope_json(plan.scope)},
       {"profile", plan.profile},
-      {"network", {{"backend", c.backend}, {"vcs", plan.base.net.vcs}, {"buf", plan.base.net.buf}}},
+      {"network",
+       {{"backend", c.backend}, {"ports", plan.base.ports}, {"vcs", plan.base.net.vcs}, {"buf", plan.base.net.buf}}},
       {"table", ccl::tuning_ranges_json(ranges)},
       {"analytic_pick", {{"lost_at", auto_lost}, {"sizes", winners.size()}, {"worst_over_best", worst}}},
       {"sizes", sizes_json}};
