@@ -43,7 +43,7 @@ const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
       {"binomial", "nesbt", "scatter-concat", "scatter-ring", "chain"},
       {"binomial", "nesbt"},
-      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling", "rabenseifner"},
+      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling", "rabenseifner", "ring-2d"},
       {"binomial", "direct"},
       {"binomial", "direct"},
       {"circulant", "recursive-exchange", "ring", "neighbor-exchange"},
@@ -88,7 +88,10 @@ std::string unsupported(const Call& c) {
         "the circulant combine (our construction) needs a commutative operator, not '{}'; allowed: butterfly "
         "(n = 2^d), reduce-bcast, hybrid",
         combine_ops()[c.op_id].name);
-  if (alg == "ring" && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
+  if (alg == "ring-2d" && (ring_2d_cols(c) < 1 || c.n % ring_2d_cols(c)))
+    return fmt::format("ring-2d with {} ranks per row does not tile n = {}; allowed: a divisor of n", ring_2d_cols(c),
+                       c.n);
+  if ((alg == "ring" || alg == "ring-2d") && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
     return fmt::format(
         "the ring combine folds in ring order and needs a commutative operator, not '{}'; allowed: butterfly "
         "(n = 2^d), reduce-bcast, hybrid",
@@ -96,6 +99,14 @@ std::string unsupported(const Call& c) {
   if (c.op == Op::Index && alg == "bruck" && (c.radix < 2 || c.radix > c.n))
     return fmt::format("radix {} with n = {}; allowed: 2..{}", c.radix, c.n, c.n);
   return "";
+}
+
+int ring_2d_cols(const Call& c) {
+  if (c.cols) return c.cols;
+  int best = 1;
+  for (int d = 1; d * d <= c.n; ++d)
+    if (c.n % d == 0) best = d;
+  return best;
 }
 
 uint32_t layout_words(const Call& c) {
@@ -186,6 +197,13 @@ Costs costs(const Call& c) {
         set(2 * d + (rem ? 2 : 0), 2 * halves + (rem ? 2 * b : 0), 2 * ((uint64_t(1) << d) - 1) * b + 2 * rem * b,
             "Rabenseifner (fold): C1 = 2 floor(log2 n) (+2 unless n = 2^d), C2 = 2 sum_j ceil(m/2^j) (+2m), "
             "C3 = 2(2^d - 1) m (+2 rem m)");
+      } else if (alg == "ring-2d") {
+        const uint64_t cols = uint64_t(ring_2d_cols(c)), rows = nn / cols, row = (b + cols - 1) / cols;
+        set(int(2 * (cols - 1) + 2 * (rows - 1)), 2 * (cols - 1) * row + 2 * (rows - 1) * ((row + rows - 1) / rows),
+            2 * rows * (cols - 1) * b + 2 * (rows - 1) * b,
+            fmt::format("2D ring, {} x {} ranks: C1 = 2(c-1) + 2(r-1), C2 = 2(c-1) ceil(m/c) + 2(r-1) "
+                        "ceil(ceil(m/c)/r), C3 = 2r(c-1) m + 2(r-1) m",
+                        rows, cols));
       } else if (alg == "ring")
         set(2 * (n - 1), 2 * (nn - 1) * ((b + nn - 1) / nn), 2 * (nn - 1) * b,
             "ring: C1 = 2(n-1), C2 = 2(n-1) ceil(m/n), C3 = 2(n-1) m");

@@ -36,6 +36,7 @@ struct Call {
   int radix = 2;        // index
   uint32_t packet = 0;  // nESBT packet words (0: the whole message)
   int kappa = 0;        // hybrid combine
+  int cols = 0;         // combine ring-2d: ranks per row (0: the largest divisor of n up to sqrt n)
   int shift = 1;        // shift step (may be negative)
   bool barrier = true;  // barrier mode (the paper's §III); combine/concat/index/sync ignore it
 };
@@ -73,6 +74,7 @@ struct Choice {
 Choice choose_by_model(const Call& c, double ts, double tc);
 
 uint32_t layout_words(const Call& c);  // memory per rank, token word included
+int ring_2d_cols(const Call& c);       // ring-2d's ranks per row: c.cols, or its default
 Schedule build(const Call& c);         // over ranks; initial/expected are the test payloads
 
 }  // namespace wn::alg::ccl

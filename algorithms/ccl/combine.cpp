@@ -81,6 +81,40 @@ void ring(Builder& b, const Call& c, uint32_t tag0) {
     }
 }
 
+// The 2D ring (NCCL's and the meshes' all-reduce, not the paper's): ranks as rows of C (rank =
+// i C + j), OUT in C row chunks, each split again into R = n / C pieces. A ring reduce-scatter
+// along each row leaves (i, j) with row chunk j + 1 of its row; one along each column reduces
+// that chunk's piece i + 1 over all rows; then the column and the row all-gathers retrace them.
+// 2(C - 1) + 2(R - 1) steps, neighbours in a row (and, on a mesh or torus given whole, in a column)
+// are neighbours in the network. Commutative operators (it folds in ring order).
+void ring_2d(Builder& b, const Call& c, uint32_t tag0) {
+  const int C = ring_2d_cols(c), R = c.n / C;
+  const uint64_t m = c.b;
+  auto piece = [&](int k, int q, int parts) {  // row chunk k, or (parts = R) its piece q
+    const uint64_t lo = uint64_t(k) * m / uint64_t(C), hi = uint64_t(k + 1) * m / uint64_t(C);
+    const uint64_t plo = lo + uint64_t(q) * (hi - lo) / uint64_t(parts),
+                   phi = lo + uint64_t(q + 1) * (hi - lo) / uint64_t(parts);
+    return Range{c.b + uint32_t(plo), uint32_t(phi - plo)};
+  };
+  auto rank = [C](int i, int j) { return i * C + j; };
+  uint32_t tag = tag0;
+  auto phase = [&](bool rows, bool fold) {  // one ring per row (or column), C - 1 (R - 1) steps
+    const int len = rows ? C : R;
+    for (int t = 0; t + 1 < len; ++t, ++tag)
+      for (int i = 0; i < R; ++i)
+        for (int j = 0; j < C; ++j) {
+          const int pos = rows ? j : i, idx = pmod(fold ? pos - t : pos + 1 - t, len);
+          const Range r = rows ? piece(idx, 0, 1) : piece((j + 1) % C, idx, R);
+          const int to = rows ? rank(i, (j + 1) % C) : rank((i + 1) % R, j);
+          if (r.count) b.msg(rank(i, j), to, tag, {r}, {r}, fold ? Combine{c.op_id, false} : Combine{});
+        }
+  };
+  phase(true, true);
+  phase(false, true);
+  phase(false, false);
+  phase(true, false);
+}
+
 // The fold of recursive doubling and Rabenseifner (MPICH's): rem = n - 2^d ranks (d = floor(log2 n)) fold in and, at
 // the end, get the result back; survivor s (0 .. 2^d - 1) is rank_of(s), survivors in rank order.
 struct Fold {
@@ -157,6 +191,7 @@ void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
   for (int me = 0; me < c.n; ++me) b.before(me, tag0, copy_op(blk(0, c.b), blk(1, c.b)));
   if (c.alg == "butterfly") return butterfly(b, c, tag0, 0, k);
   if (c.alg == "ring") return ring(b, c, tag0);
+  if (c.alg == "ring-2d") return ring_2d(b, c, tag0);
   if (c.alg == "recursive-doubling") return recursive_doubling(b, c, tag0);
   if (c.alg == "rabenseifner") return rabenseifner(b, c, tag0);
   // hybrid kappa (reduce-bcast = kappa d): fan-in in blocks of 2^kappa, butterfly among leaders, fan-out.

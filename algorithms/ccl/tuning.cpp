@@ -109,6 +109,13 @@ Call auto_call(const Call& call, const CostParams& cost, bool radix_given, std::
   return ch.call.alg.empty() ? c : ch.call;
 }
 
+int ring_2d_cols_for(const Topology& topo, const std::vector<int>& group) {
+  if (topo.kind() == TopoKind::Cube || int(group.size()) != topo.nodes()) return 0;
+  for (size_t i = 0; i < group.size(); ++i)
+    if (group[i] != int(i)) return 0;
+  return topo.radix().front();
+}
+
 TunedOptions tuned_options(const Call& c) {
   TunedOptions o = {{"--ccl-alg", choose(c)}};
   if (o["--ccl-alg"] == "hybrid") o["--kappa"] = std::to_string(c.kappa);

@@ -62,6 +62,10 @@ double model_tc(const CostParams& c);
 // `--ccl-alg auto` on a call whose alg is "" (index: Bruck at c.radix, which `radix_given` says the
 // user set; a call with a packet size: nesbt where it can; else choose_by_model). `why` says why.
 Call auto_call(const Call& c, const CostParams& cost, bool radix_given, std::string* why);
+// ring-2d's ranks per row for a group of `topo` (members in rank order): a mesh's or torus's rows
+// when the group is the whole network in node order, so the rings run between neighbours; else 0
+// (the default of ring_2d_cols).
+int ring_2d_cols_for(const Topology& topo, const std::vector<int>& group);
 // A resolved call's algorithm and the knobs it reads, as tune varies them (--packet in bytes).
 TunedOptions tuned_options(const Call& c);
 

@@ -34,9 +34,9 @@ TEST(CliTune, TheTableHoldsTheMeasuredWinners) {
       least = std::min(least, m["cycles"].get<uint64_t>());
       algs.insert(m["options"]["--ccl-alg"].get<std::string>());
     }
-    // Every algorithm of the operation (16 ranks: all seven), hybrid with kappa 1..3.
-    EXPECT_EQ(algs.size(), 7u) << s.dump();
-    EXPECT_EQ(s["results"].size(), 9u) << s.dump();
+    // Every algorithm of the operation (16 ranks: all eight), hybrid with kappa 1..3.
+    EXPECT_EQ(algs.size(), 8u) << s.dump();
+    EXPECT_EQ(s["results"].size(), 10u) << s.dump();
     EXPECT_EQ(s["best"]["cycles"].get<uint64_t>(), least);
     EXPECT_GE(s["runner_up"]["cycles"].get<uint64_t>(), least);
     EXPECT_GE(s["auto_over_best"].get<double>(), 1.0);
@@ -48,24 +48,25 @@ TEST(CliTune, TheTableHoldsTheMeasuredWinners) {
   EXPECT_TRUE(ranges.back()["max_bytes"].is_null());
   EXPECT_EQ(ranges.back()["choice"], winners.back());
   EXPECT_EQ(ranges.front()["choice"], winners.front());
-  // The 64 KiB winner on 16 ranks is the ring (32604 cycles, pinned), the model's pick Rabenseifner.
-  EXPECT_EQ(t["sizes"][2]["best"]["choice"], "ring");
-  EXPECT_EQ(t["sizes"][2]["best"]["cycles"], 32604);
+  // The 64 KiB winner on 16 ranks is the 2D ring on the mesh's rows and columns (31464 cycles,
+  // pinned; the ring 32604), the model's pick Rabenseifner.
+  EXPECT_EQ(t["sizes"][2]["best"]["choice"], "ring-2d");
+  EXPECT_EQ(t["sizes"][2]["best"]["cycles"], 31464);
   EXPECT_EQ(t["sizes"][2]["auto"], "rabenseifner");
 
   // A rerun runs nothing and writes the same table, byte for byte.
   const CliRun again =
       wormnet("tune " + kNet + "--bytes 8,4096,65536 -j 1 --out " + d + "/r.jsonl --json " + d + "/t2.json");
   ASSERT_EQ(again.code, 0) << again.out;
-  EXPECT_NE(again.out.find("27 runs at 3 sizes, 27 in"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("30 runs at 3 sizes, 30 in"), std::string::npos) << again.out;
   EXPECT_EQ(slurp(d + "/t.json"), slurp(d + "/t2.json"));
 
   // --ccl-alg tuned runs the table's pick for the run's size.
   const CliRun tuned = wormnet("run " + kNet + "--algorithm allreduce --bytes 65536 --ccl-alg tuned --tuning " + d +
                                "/t.json --json " + d + "/run.json");
   ASSERT_EQ(tuned.code, 0) << tuned.out;
-  EXPECT_NE(tuned.out.find("--ccl-alg tuned: ring from"), std::string::npos) << tuned.out;
-  EXPECT_EQ(read_json(d + "/run.json")["cycles"], 32604);
+  EXPECT_NE(tuned.out.find("--ccl-alg tuned: ring-2d from"), std::string::npos) << tuned.out;
+  EXPECT_EQ(read_json(d + "/run.json")["cycles"], 31464);
 }
 
 TEST(CliTune, KnobListsAreCrossedOnlyWithTheirAlgorithm) {

@@ -29,7 +29,7 @@ bool barrier_mode(ccl::Op op) {
 bool partitioned(const AlgorithmArgs& a) { return a.options.word("--partition") != "none"; }
 
 // n: the group size (a part's with --partition, whose root is rank --source mod n).
-ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a, int n = 0) {
+ccl::Call call_of(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, int n = 0) {
   ccl::Call c;
   c.op = op;
   c.n = n ? n : int(a.group.size());
@@ -45,6 +45,7 @@ ccl::Call call_of(ccl::Op op, const AlgorithmArgs& a, int n = 0) {
   }
   if (op == ccl::Op::Bcast || op == ccl::Op::Reduce) c.packet = uint32_t(a.options.number("--packet") / 4);
   if (op == ccl::Op::Combine) c.kappa = int(a.options.number("--kappa"));
+  if (op == ccl::Op::Combine && !n) c.cols = ccl::ring_2d_cols_for(topo, a.group);
   if (op == ccl::Op::Shift) c.shift = int(a.options.number("--shift"));
   return c;
 }
@@ -77,7 +78,7 @@ ccl::Call tuned(ccl::Call c, const Topology& topo, const AlgorithmArgs& a) {
 // the linear model of the run's profile picks the algorithm and its knobs.
 // --ccl-alg tuned: the measured table's pick.
 ccl::Call resolved(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, std::string* why = nullptr, int n = 0) {
-  ccl::Call c = call_of(op, a, n);
+  ccl::Call c = call_of(op, topo, a, n);
   if (a.options.word("--ccl-alg") == "tuned") {
     c = tuned(c, topo, a);
     if (why) *why = fmt::format("--ccl-alg tuned: {} from {}", c.alg, a.options.word("--tuning"));
@@ -130,7 +131,7 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
       throw ConfigError("--packet", fmt::format("{} bytes; allowed: whole 32-bit words, a multiple of 4 (0: the "
                                                 "whole message)",
                                                 args.options.number("--packet")));
-    const ccl::Call given = call_of(op, args, n);
+    const ccl::Call given = call_of(op, topo, args, n);
     if (!given.alg.empty())
       if (const std::string why = ccl::unsupported(given); !why.empty()) throw ConfigError(field_of(why), why);
     const ccl::Call c = resolved(op, topo, args, nullptr, n);

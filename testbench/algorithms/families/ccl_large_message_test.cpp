@@ -51,6 +51,21 @@ TEST(CclLargeMessage, ScatterRingIsScatterThenRing) {
   EXPECT_EQ(s.edges[3], parse_steps("0>1, 1>2, 2>3, 3>4, 4>5, 5>6, 6>0")[0]);
 }
 
+// The 2D ring on a whole 4x4 mesh: rows of 4 (the mesh's rows), 3 + 3 + 3 + 3 steps; every
+// message goes to the next rank of its row or column, so on the mesh to a neighbour but at a wrap.
+TEST(CclLargeMessage, Ring2dRunsRowsThenColumns) {
+  Opts o = op("combine", 16, 0, "ring-2d");
+  o.words = 64;
+  const Steps s = run_steps(o);
+  ASSERT_TRUE(s.ok) << s.error;
+  ASSERT_EQ(s.edges.size(), 12u);
+  for (size_t t : {0, 1, 2, 9, 10, 11})
+    for (const auto& [from, to] : s.edges[t]) EXPECT_EQ(to, from / 4 * 4 + (from + 1) % 4) << t;
+  for (size_t t = 3; t < 9; ++t)
+    for (const auto& [from, to] : s.edges[t]) EXPECT_EQ(to, (from + 4) % 16) << t;
+  EXPECT_EQ(s.largest, (std::vector<uint64_t>{16, 16, 16, 4, 4, 4, 4, 4, 4, 16, 16, 16}));
+}
+
 TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
   struct Case {
     const char* op;
@@ -62,7 +77,7 @@ TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
                           Case{"bcast", "scatter-ring", ""}, Case{"bcast", "chain", "16"}, Case{"combine", "ring", ""},
                           Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""}}) {
       SCOPED_TRACE(std::string(topo) + " " + c.op + " " + c.alg);
-      Opts o = op(c.op, 16, 5, c.alg, std::string(c.alg) == "ring" ? "sum" : "affine");
+      Opts o = op(c.op, 16, 5, c.alg, std::string(c.alg).rfind("ring", 0) == 0 ? "sum" : "affine");
       o.topology = topo;
       o.words = 22;
       if (*c.packet) o.extra["--packet"] = c.packet;
