@@ -255,7 +255,7 @@ Family family_ccl() {
             true, {"--packet"}),
       entry(O::Combine,
             "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa, ring (commutative), "
-            "recursive-doubling, rabenseifner (any n)",
+            "recursive-doubling, rabenseifner (any n), ring-2d (a mesh's rows and columns)",
             false, {"--kappa"}),
       entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),
       entry(O::Gather, "gather to --source: binomial or direct", true, {}),
