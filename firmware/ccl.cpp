@@ -214,6 +214,11 @@ void Library::shift(Group& g, int step, uint32_t base, uint32_t b) {
   c.shift = step;
   run(g, c, base);
 }
+void Library::reduce_scatter(Group& g, alg::OpId op, uint32_t base, uint32_t b, const Tuning& t) {
+  Call c = call(Op::ReduceScatter, b, t, barrier_);
+  c.op_id = op;
+  run(g, c, base);
+}
 void Library::sync(Group& g) { run(g, call(Op::Sync, 1, {}, barrier_), scratch_); }
 
 }  // namespace wn::fw::ccl

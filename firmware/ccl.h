@@ -82,6 +82,9 @@ class Library {
   void prefix(Group& g, alg::OpId op, uint32_t base, uint32_t b, const Tuning& t = {});
   void shift(Group& g, int step, uint32_t base, uint32_t b);
   void sync(Group& g);
+  // MPI's reduce-scatter (not one of the paper's operations): n blocks of b words at base, block
+  // r of their reduction at base + n b (ccl.h's layout).
+  void reduce_scatter(Group& g, alg::OpId op, uint32_t base, uint32_t b, const Tuning& t = {});
 
  private:
   void run(Group& g, alg::ccl::Call c, uint32_t base);

@@ -76,6 +76,19 @@ void payloads(const Call& c, Schedule& s) {
         return data_word(int(blk), 0, a % c.b, c.n, c.b);
       };
       return;
+    case Op::ReduceScatter:
+      s.initial = [c](int r, uint32_t a) {
+        return a < uint32_t(c.n) * c.b ? data_word(r, a / c.b, a % c.b, c.n, c.b) : scratch_word(r, a);
+      };
+      s.expected = [c](int r, uint32_t a) -> std::optional<Word> {
+        const uint32_t nb = uint32_t(c.n) * c.b;
+        if (a < nb) return data_word(r, a / c.b, a % c.b, c.n, c.b);
+        if (a >= nb + c.b) return std::nullopt;
+        std::vector<Word> xs;  // block r of every rank, in rank order
+        for (int q = 0; q < c.n; ++q) xs.push_back(data_word(q, uint32_t(r), a - nb, c.n, c.b));
+        return fold(c.op_id, xs);
+      };
+      return;
     case Op::Sync:
       s.initial = scratch;
       s.expected = [](int, uint32_t) -> std::optional<Word> { return std::nullopt; };
@@ -137,6 +150,9 @@ Schedule build(const Call& call) {
       break;
     case Op::Sync:
       gen_sync(b, c, tag0, token);
+      break;
+    case Op::ReduceScatter:
+      gen_reduce_scatter(b, c, tag0);
       break;
     case Op::Index:
       break;

@@ -28,8 +28,8 @@ uint64_t popcounts(int n) {  // s(n) = sum of popcount(v), v < n
 }  // namespace
 
 const std::vector<std::string>& op_names() {
-  static const std::vector<std::string> v = {"bcast",  "reduce", "combine", "scatter", "gather",
-                                             "concat", "index",  "prefix",  "shift",   "sync"};
+  static const std::vector<std::string> v = {"bcast", "reduce", "combine", "scatter", "gather",        "concat",
+                                             "index", "prefix", "shift",   "sync",    "reduce-scatter"};
   return v;
 }
 
@@ -51,6 +51,7 @@ const std::vector<std::string>& algorithms(Op op) {
       {"circulant", "tree"},
       {"send-receive"},
       {"dissemination"},
+      {"ring", "halving", "pairwise"},
   };
   return v[size_t(op)];
 }
@@ -59,6 +60,7 @@ std::string choose(const Call& c) {
   if (!c.alg.empty()) return c.alg;
   if (c.op == Op::Combine)
     return pow2(c.n) ? "butterfly" : combine_ops()[c.op_id].commutative ? "circulant" : "reduce-bcast";
+  if (c.op == Op::ReduceScatter) return combine_ops()[c.op_id].commutative ? "ring" : "halving";
   return algorithms(c.op).front();
 }
 
@@ -91,6 +93,11 @@ std::string unsupported(const Call& c) {
   if (alg == "ring-2d" && (ring_2d_cols(c) < 1 || c.n % ring_2d_cols(c)))
     return fmt::format("ring-2d with {} ranks per row does not tile n = {}; allowed: a divisor of n", ring_2d_cols(c),
                        c.n);
+  if ((alg == "ring" || alg == "pairwise") && c.op == Op::ReduceScatter && !combine_ops()[c.op_id].commutative)
+    return fmt::format(
+        "the {} reduce-scatter folds in ring order and needs a commutative operator, not '{}'; allowed: "
+        "halving",
+        alg, combine_ops()[c.op_id].name);
   if ((alg == "ring" || alg == "ring-2d") && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
     return fmt::format(
         "the ring combine folds in ring order and needs a commutative operator, not '{}'; allowed: butterfly "
@@ -131,6 +138,8 @@ uint32_t layout_words(const Call& c) {
       return 3 * n * b + 1;
     case Op::Sync:
       return 1;
+    case Op::ReduceScatter:
+      return 2 * n * b + b + 1;
   }
   return 1;
 }
@@ -256,6 +265,9 @@ Costs costs(const Call& c) {
       break;
     case Op::Sync:
       set(k, 0, 0, "dissemination: C1 = k, no data");
+      break;
+    case Op::ReduceScatter:
+      r = reduce_scatter_costs(c);
       break;
   }
   const bool wrapped = c.barrier && (fan_out_op(c.op) || fan_in_op(c.op) || (c.op == Op::Shift && r.c1 > 0));

@@ -13,6 +13,8 @@
 //   concat           OUT [0,nb) block j = B_j (B_me given at block me), TMP [nb,2nb)
 //   index            IN [0,nb), OUT [nb,2nb), TMP [2nb,3nb) (bruck.h's layout)
 //   sync             nothing but the token word
+//   reduce-scatter   IN [0,nb) x_me's n blocks (read-only), OUT [nb, nb+b) block me of the
+//                    reduction, ACC [nb+b, 2nb+b)
 // Every schedule ends with one token word (the empty messages of sync and of
 // the barrier-mode sync-in / sync-out carry it: a message has at least one word).
 #pragma once
@@ -24,7 +26,8 @@
 
 namespace wn::alg::ccl {
 
-enum class Op { Bcast, Reduce, Combine, Scatter, Gather, Concat, Index, Prefix, Shift, Sync };
+// ReduceScatter is MPI's (MPI_Reduce_scatter_block), not one of the paper's ten.
+enum class Op { Bcast, Reduce, Combine, Scatter, Gather, Concat, Index, Prefix, Shift, Sync, ReduceScatter };
 
 struct Call {
   Op op = Op::Bcast;

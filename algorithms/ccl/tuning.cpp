@@ -132,7 +132,8 @@ TuningScope tuning_scope(const std::string& operation, const std::string& topolo
   s.nodes = nodes;
   s.ports = args.ports;
   const Op op = op_of(operation.substr(4));
-  if (op == Op::Reduce || op == Op::Combine || op == Op::Prefix) s.op = combine_ops()[args.op].name;
+  if (op == Op::Reduce || op == Op::Combine || op == Op::Prefix || op == Op::ReduceScatter)
+    s.op = combine_ops()[args.op].name;
   const CostParams& c = args.cost;
   s.cost = {{"alpha", c.alpha},
             {"gamma", c.gamma},

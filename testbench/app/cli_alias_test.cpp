@@ -13,7 +13,7 @@ namespace {
 TEST(CliAlias, AnAliasRunsItsAlgorithmUnderItsName) {
   const auto d = fresh_dir("cli_alias", "run");
   for (const auto& [alias, name] : {std::pair<std::string, std::string>{"allreduce", "ccl-combine"},
-                                    {"reduce_scatter", "ring-reduce-scatter"},
+                                    {"reduce_scatter", "ccl-reduce-scatter"},
                                     {"alltoall", "ccl-index"}}) {
     const CliRun a = wormnet("run --topology mesh:4x4 --bytes 64 --algorithm " + alias + " --json " + d + "/a.json");
     const CliRun b = wormnet("run --topology mesh:4x4 --bytes 64 --algorithm " + name + " --json " + d + "/b.json");
@@ -61,7 +61,9 @@ TEST(CliAlias, AllreduceOf64KiBOn64Nodes) {
   const auto j = read_json(d + "/r.json");
   EXPECT_EQ(j["cycles"], 40188);
   EXPECT_EQ(j["data_check"], "PASS");
-  for (const char* half : {"ring-reduce-scatter", "ring-allgather"}) {
+  // The same halves as CCL operations: the ring reduce-scatter and the ring all-gather.
+  for (const char* half :
+       {"ring-reduce-scatter", "ring-allgather", "reduce_scatter --ccl-alg ring", "allgather --ccl-alg ring"}) {
     ASSERT_EQ(wormnet("run " + net + "--bytes 1024 --algorithm " + half + " --json " + d + "/h.json").code, 0);
     EXPECT_EQ(read_json(d + "/h.json")["cycles"], 20094) << half;
   }
@@ -72,7 +74,7 @@ TEST(CliAlias, ListShowsThemAndAnUnknownNameListsThem) {
   ASSERT_EQ(l.code, 0);
   EXPECT_NE(l.out.find("also: --algorithm allreduce"), std::string::npos) << l.out;
   expect_config_error("run --topology mesh:4x4 --algorithm allreduc", "--algorithm",
-                      "or an alias: reduce_scatter (ring-reduce-scatter)");
+                      "reduce_scatter (ccl-reduce-scatter)");
 }
 
 }  // namespace

@@ -77,6 +77,7 @@ TEST(CclLibrary, EveryOperationOnAPermutedGroup) {
           lib.prefix(g, affine, at(Op::Prefix), b);
           lib.shift(g, 3, at(Op::Shift), b);
           lib.sync(g);
+          lib.reduce_scatter(g, affine, at(Op::ReduceScatter), b);
         };
       },
       base, init);

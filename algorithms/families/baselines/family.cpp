@@ -149,8 +149,6 @@ Family family_baselines() {
                           {"binomial-reduce", "reduce"},
                           {"binomial-gather", "gather"},
                           {"binomial-scatter", "scatter"}});
-  // CCL has no reduce-scatter operation: MPI's name selects the ring.
-  declare_aliases(f, {{"ring-reduce-scatter", {"reduce_scatter"}}});
   return f;
 }
 

@@ -23,7 +23,8 @@ double tc_of(const CostParams& c) { return ccl::model_tc(c); }
 // Barrier mode wraps only the operations with a root or an order (the paper's §III); combine, concat,
 // index and sync end together anyway, so they do not read --nonbarrier.
 bool barrier_mode(ccl::Op op) {
-  return op != ccl::Op::Combine && op != ccl::Op::Concat && op != ccl::Op::Index && op != ccl::Op::Sync;
+  return op != ccl::Op::Combine && op != ccl::Op::Concat && op != ccl::Op::Index && op != ccl::Op::Sync &&
+         op != ccl::Op::ReduceScatter;
 }
 
 bool partitioned(const AlgorithmArgs& a) { return a.options.word("--partition") != "none"; }
@@ -110,7 +111,8 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
   a.name = name;
   a.summary = summary;
   // Only the operations that combine read an operator; for the others --op would change nothing.
-  const bool combines = op == ccl::Op::Reduce || op == ccl::Op::Combine || op == ccl::Op::Prefix;
+  const bool combines =
+      op == ccl::Op::Reduce || op == ccl::Op::Combine || op == ccl::Op::Prefix || op == ccl::Op::ReduceScatter;
   a.params = std::string(rooted ? "--source (orig / dest) " : "") + "--bytes" + (combines ? " --op" : "") + " --group";
   a.options = {"--ccl-alg", "--tuning", "--partition"};
   if (barrier_mode(op)) a.options.push_back("--nonbarrier");
@@ -267,6 +269,10 @@ Family family_ccl() {
       entry(O::Prefix, "inclusive scan in rank order: circulant (Kogge-Stone) or up/down tree", false, {}),
       entry(O::Shift, "cyclic shift by --shift in one send-receive step", false, {"--shift"}),
       entry(O::Sync, "barrier: dissemination, ceil(log2 n) token steps", false, {}),
+      entry(O::ReduceScatter,
+            "reduce-scatter (MPI's, not the paper's): rank r gets block r of the reduction; ring, pairwise "
+            "(commutative), recursive halving (any operator, any n)",
+            false, {}),
   };
   // The layouts that are the schedule format's (`wormnet export` declares them; it checks each by ideal execution).
   declare_collectives(f, {{"ccl-bcast", "broadcast"},
@@ -284,7 +290,8 @@ Family family_ccl() {
                       {"ccl-concat", {"allgather"}},
                       {"ccl-index", {"alltoall"}},
                       {"ccl-prefix", {"scan"}},
-                      {"ccl-sync", {"barrier"}}});
+                      {"ccl-sync", {"barrier"}},
+                      {"ccl-reduce-scatter", {"reduce_scatter"}}});
   return f;
 }
 

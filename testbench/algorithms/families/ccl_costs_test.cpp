@@ -24,11 +24,12 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
         const int n = p2                         ? 1 << (1 + rng() % 6)
                       : a == "neighbor-exchange" ? 2 + 2 * int(rng() % 35)
                                                  : 2 + int(rng() % 69);
-        Opts x = op(
-            alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
-            ((a == "circulant" || a == "ring" || a == "ring-2d") && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt"
-                ? "sum"
-                : "affine");
+        Opts x =
+            op(alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
+               ((a == "circulant" || a == "ring" || a == "ring-2d") && o == size_t(alg::ccl::Op::Combine)) ||
+                       a == "nesbt" || ((a == "ring" || a == "pairwise") && o == size_t(alg::ccl::Op::ReduceScatter))
+                   ? "sum"
+                   : "affine");
         // pieces of 2 words (1-word messages are tokens); the ring's n chunks of 2 and 3 words
         x.words = a == "scatter-concat" || a == "scatter-ring" ? 2 * uint32_t(n)
                   : a == "chain"                               ? 2 * (1 + uint32_t(rng() % 20))
@@ -111,11 +112,12 @@ TEST(CclCosts, EveryAlgorithmCompletesWithSynchronousSends) {
     for (const std::string& a : alg::ccl::algorithms(alg::ccl::Op(o)))
       for (bool barrier : {false, true}) {
         const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
-        Opts x = op(
-            alg::ccl::op_names()[o].c_str(), p2 || a == "neighbor-exchange" ? 8 : 9, 3, a.c_str(),
-            ((a == "circulant" || a == "ring" || a == "ring-2d") && o == size_t(alg::ccl::Op::Combine)) || a == "nesbt"
-                ? "sum"
-                : "affine");
+        Opts x =
+            op(alg::ccl::op_names()[o].c_str(), p2 || a == "neighbor-exchange" ? 8 : 9, 3, a.c_str(),
+               ((a == "circulant" || a == "ring" || a == "ring-2d") && o == size_t(alg::ccl::Op::Combine)) ||
+                       a == "nesbt" || ((a == "ring" || a == "pairwise") && o == size_t(alg::ccl::Op::ReduceScatter))
+                   ? "sum"
+                   : "affine");
         x.words = 18;
         x.barrier = barrier;
         if (a == "hybrid") x.extra["--kappa"] = "1";

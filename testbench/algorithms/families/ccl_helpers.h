@@ -58,8 +58,9 @@ inline ScheduleRunOptions options_of(const Opts& o) {
   for (int i = 0; i < o.n; ++i) r.group.push_back(i);
   r.family_options = o.extra;
   r.family_options["--ccl-alg"] = o.alg;
-  // Combine, concat, index and sync have no barrier mode (ccl-combine refuses --nonbarrier).
-  const bool barrier_mode = o.op != "combine" && o.op != "concat" && o.op != "index" && o.op != "sync";
+  // Combine, concat, index, sync and reduce-scatter have no barrier mode (they refuse --nonbarrier).
+  const bool barrier_mode =
+      o.op != "combine" && o.op != "concat" && o.op != "index" && o.op != "sync" && o.op != "reduce-scatter";
   if (!o.barrier && barrier_mode) r.family_options["--nonbarrier"] = "on";
   return r;
 }

@@ -66,6 +66,37 @@ TEST(CclLargeMessage, Ring2dRunsRowsThenColumns) {
   EXPECT_EQ(s.largest, (std::vector<uint64_t>{16, 16, 16, 4, 4, 4, 4, 4, 4, 16, 16, 16}));
 }
 
+// reduce-scatter (MPI's): the ring's neighbours, the pairwise exchange's distances 1..n-1, and
+// recursive halving's partners 1, 2, 4 apart with halving messages; on 6 ranks the fold first
+// (0>1, 2>3 with the whole vector) and the hand-back last.
+TEST(CclLargeMessage, ReduceScatterSteps) {
+  Opts ring = op("reduce-scatter", 4, 0, "ring");
+  ring.words = 2;
+  Steps s = run_steps(ring);
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_EQ(s.edges, Edges(3, {{0, 1}, {1, 2}, {2, 3}, {3, 0}}));
+  Opts pw = op("reduce-scatter", 4, 0, "pairwise");
+  pw.words = 2;
+  s = run_steps(pw);
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_EQ(s.edges, parse_steps("0>1, 1>2, 2>3, 3>0 | 0>2, 1>3, 2>0, 3>1 | 0>3, 1>0, 2>1, 3>2"));
+  Opts h = op("reduce-scatter", 8, 0, "halving", "affine");
+  h.words = 2;
+  s = run_steps(h);
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_EQ(s.edges, parse_steps("0>1, 1>0, 2>3, 3>2, 4>5, 5>4, 6>7, 7>6 | 0>2, 2>0, 1>3, 3>1, 4>6, 6>4, 5>7, 7>5 | "
+                                 "0>4, 4>0, 1>5, 5>1, 2>6, 6>2, 3>7, 7>3"));
+  EXPECT_EQ(s.largest, (std::vector<uint64_t>{8, 4, 2}));  // half, a quarter, an eighth of 8 blocks of 2
+  Opts f = op("reduce-scatter", 6, 0, "halving", "affine");
+  f.words = 2;
+  s = run_steps(f);
+  ASSERT_TRUE(s.ok) << s.error;
+  ASSERT_EQ(s.edges.size(), 4u);
+  EXPECT_EQ(s.edges.front(), parse_steps("0>1, 2>3")[0]);
+  EXPECT_EQ(s.edges.back(), parse_steps("1>0, 3>2")[0]);
+  EXPECT_EQ(s.largest.front(), 12u);  // the whole vector folds in
+}
+
 TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
   struct Case {
     const char* op;
@@ -77,7 +108,8 @@ TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
                           Case{"bcast", "scatter-ring", ""}, Case{"bcast", "chain", "16"}, Case{"combine", "ring", ""},
                           Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""}}) {
       SCOPED_TRACE(std::string(topo) + " " + c.op + " " + c.alg);
-      Opts o = op(c.op, 16, 5, c.alg, std::string(c.alg).rfind("ring", 0) == 0 ? "sum" : "affine");
+      Opts o = op(c.op, 16, 5, c.alg,
+                  std::string(c.alg).rfind("ring", 0) == 0 || std::string(c.alg) == "pairwise" ? "sum" : "affine");
       o.topology = topo;
       o.words = 22;
       if (*c.packet) o.extra["--packet"] = c.packet;
