@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "algorithms/ccl/ccl.h"
+#include "algorithms/group.h"
 
 namespace wn::alg::ccl {
 
@@ -65,6 +66,17 @@ std::vector<std::vector<TreeEdge>> fan_in(int n, int root);   // [step t] edges,
 // sync-in (fan-in to root) / sync-out (fan-out from root) with token messages, from tag `tag0`.
 void tokens(Builder& b, const std::vector<std::vector<TreeEdge>>& steps, uint32_t tag0, uint32_t token);
 
+// MPICH's fold for any n (recursive doubling, Rabenseifner, recursive halving): the rem = n -
+// 2^floor(log2 n) even ranks below 2 rem first hand their data to their odd neighbours; the
+// 2^d survivors, in rank order, run the power-of-two algorithm; survivor s is rank_of(s) and
+// answers for ranks [first_rank(s), rank_of(s)] (its even neighbour's too when s < rem).
+struct Survivors {
+  int d, np, rem;
+  explicit Survivors(int n) : d(ceil_log2(n) - ((n & (n - 1)) ? 1 : 0)), np(1 << d), rem(n - np) {}
+  int rank_of(int s) const { return s < rem ? 2 * s + 1 : s + rem; }
+  int first_rank(int s) const { return s < rem ? 2 * s : s + rem; }
+};
+
 // Generators by op (ops.cpp, combine.cpp, prefix.cpp); `tag0` shifts every step.
 void gen_bcast(Builder& b, const Call& c, uint32_t tag0);
 void gen_reduce(Builder& b, const Call& c, uint32_t tag0);
@@ -76,6 +88,7 @@ void gen_prefix(Builder& b, const Call& c, uint32_t tag0);
 void gen_shift(Builder& b, const Call& c, uint32_t tag0);
 void gen_sync(Builder& b, const Call& c, uint32_t tag0, uint32_t token);
 void gen_reduce_scatter(Builder& b, const Call& c, uint32_t tag0);  // reduce_scatter.cpp
+Costs concat_doubling_costs(const Call& c);                         // ops.cpp
 Costs reduce_scatter_costs(const Call& c);
 // The pipelined nesbt broadcast and, reversed, reduce (nesbt.cpp): n = 2^d, packets of c.packet words.
 void gen_nesbt_bcast(Builder& b, const Call& c, uint32_t tag0);

@@ -46,7 +46,7 @@ const std::vector<std::string>& algorithms(Op op) {
       {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling", "rabenseifner", "ring-2d"},
       {"binomial", "direct"},
       {"binomial", "direct"},
-      {"circulant", "recursive-exchange", "ring", "neighbor-exchange"},
+      {"circulant", "recursive-exchange", "ring", "neighbor-exchange", "recursive-doubling"},
       {"bruck", "direct"},
       {"circulant", "tree"},
       {"send-receive"},
@@ -232,6 +232,8 @@ Costs costs(const Call& c) {
     case Op::Concat:
       if (alg == "ring")
         set(n - 1, (nn - 1) * b, nn * (nn - 1) * b, "ring: C1 = n-1, C2 = (n-1) m, C3 = n(n-1) m");
+      else if (alg == "recursive-doubling")
+        r = concat_doubling_costs(c);
       else if (alg == "neighbor-exchange")
         set(n / 2, (nn - 1) * b, nn * (nn - 1) * b, "neighbor exchange: C1 = n/2, C2 = (n-1) m, C3 = n(n-1) m");
       else

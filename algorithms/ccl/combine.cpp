@@ -117,10 +117,8 @@ void ring_2d(Builder& b, const Call& c, uint32_t tag0) {
 
 // The fold of recursive doubling and Rabenseifner (MPICH's): rem = n - 2^d ranks (d = floor(log2 n)) fold in and, at
 // the end, get the result back; survivor s (0 .. 2^d - 1) is rank_of(s), survivors in rank order.
-struct Fold {
-  int d, np, rem;
-  explicit Fold(int n) : d(ceil_log2(n) - ((n & (n - 1)) ? 1 : 0)), np(1 << d), rem(n - np) {}
-  int rank_of(int s) const { return s < rem ? 2 * s + 1 : s + rem; }
+struct Fold : Survivors {
+  explicit Fold(int n) : Survivors(n) {}
   // The odd ranks below 2 rem fold in their even neighbours' OUT (v_even (x) v_odd): the next tag.
   uint32_t in(Builder& b, const Call& c, uint32_t tag) const {
     for (int i = 0; i < rem; ++i) b.msg(2 * i, 2 * i + 1, tag, {blk(1, c.b)}, {blk(1, c.b)}, Combine{c.op_id, true});

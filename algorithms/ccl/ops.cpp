@@ -3,6 +3,7 @@
 // neighbour exchange, which are not the paper's), shift (one
 // send-receive step, as in the paper) and sync (the paper's ceil(log n) steps;
 // the dissemination schedule is ours).
+#include <algorithm>
 #include <vector>
 
 #include "algorithms/ccl/builder.h"
@@ -49,13 +50,55 @@ void concat_neighbor_exchange(Builder& b, const Call& c, uint32_t tag0) {
   }
 }
 
+// Recursive doubling for any n (MPICH's; the paper's recursive exchange is its n = 2^d case):
+// after the fold, survivor s swaps with s ^ 2^j the blocks of its aligned group of 2^j survivors
+// (one contiguous range of ranks, so one message), and the odd survivors hand the whole vector
+// back. floor(log2 n) (+2) steps.
+void concat_doubling(Builder& b, const Call& c, uint32_t tag0) {
+  const Survivors f(c.n);
+  const uint32_t m = c.b;
+  auto group = [&](int s, int j) {  // the blocks of survivors [s & ~(2^j - 1), + 2^j)
+    const int lo = s & ~((1 << j) - 1), hi = lo + (1 << j) - 1;
+    return Range{uint32_t(f.first_rank(lo)) * m, uint32_t(f.rank_of(hi) - f.first_rank(lo) + 1) * m};
+  };
+  uint32_t tag = tag0;
+  if (f.rem) {
+    for (int i = 0; i < f.rem; ++i)
+      b.msg(2 * i, 2 * i + 1, tag, {{uint32_t(2 * i) * m, m}}, {{uint32_t(2 * i) * m, m}});
+    ++tag;
+  }
+  for (int j = 0; j < f.d; ++j, ++tag)
+    for (int s = 0; s < f.np; ++s) b.msg(f.rank_of(s), f.rank_of(s ^ (1 << j)), tag, {group(s, j)}, {group(s, j)});
+  for (int i = 0; i < f.rem; ++i) b.msg(2 * i + 1, 2 * i, tag, {{0, uint32_t(c.n) * m}}, {{0, uint32_t(c.n) * m}});
+}
+
 }  // namespace
+
+Costs concat_doubling_costs(const Call& c) {
+  const Survivors f(c.n);
+  const uint64_t m = c.b, n = uint64_t(c.n);
+  uint64_t c2 = f.rem ? m + n * m : 0, c3 = uint64_t(f.rem) * (m + n * m);
+  for (int j = 0; j < f.d; ++j) {
+    uint64_t most = 0;
+    for (int s = 0; s < f.np; ++s) {
+      const int lo = s & ~((1 << j) - 1), hi = lo + (1 << j) - 1;
+      const uint64_t words = uint64_t(f.rank_of(hi) - f.first_rank(lo) + 1) * m;
+      most = std::max(most, words);
+      c3 += words;
+    }
+    c2 += most;
+  }
+  return {f.d + (f.rem ? 2 : 0), c2, c3,
+          "recursive doubling (fold): C1 = floor(log2 n) (+2 unless n = 2^d), C2 = sum over steps of the largest "
+          "group (+ m + n m), C3 = its sum over ranks"};
+}
 
 void gen_concat(Builder& b, const Call& c, uint32_t tag0) {
   const int n = c.n, k = ceil_log2(n);
   const uint32_t m = c.b, tmp = uint32_t(n) * m;
   if (c.alg == "ring") return concat_ring(b, c, tag0);
   if (c.alg == "neighbor-exchange") return concat_neighbor_exchange(b, c, tag0);
+  if (c.alg == "recursive-doubling") return concat_doubling(b, c, tag0);
   if (c.alg == "recursive-exchange") {  // blocks stay at their final offsets
     for (int j = 0; j < k; ++j)
       for (int me = 0; me < n; ++me) {

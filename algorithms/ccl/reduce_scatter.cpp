@@ -28,17 +28,6 @@ struct Layout {
   Range acc(int j) const { return {n * b + b + uint32_t(j) * b, b}; }
 };
 
-// The survivors of the fold (as in combine.cpp's Fold): survivor s is rank_of(s) and answers for
-// the blocks of ranks_of(s) (its even neighbour's too when s < rem).
-struct Survivors {
-  int d, np, rem;
-  explicit Survivors(int n) : d(ceil_log2(n) - ((n & (n - 1)) ? 1 : 0)), np(1 << d), rem(n - np) {}
-  int rank_of(int s) const { return s < rem ? 2 * s + 1 : s + rem; }
-  std::vector<int> ranks_of(int s) const {
-    return s < rem ? std::vector<int>{2 * s, 2 * s + 1} : std::vector<int>{s + rem};
-  }
-};
-
 // The blocks survivor s still holds after halving steps 0..j-1 (of survivors agreeing with s in
 // bits 0..j-1), as ranges of ACC.
 std::vector<Range> held(const Survivors& f, const Layout& l, int s, int j, bool partner_half) {
@@ -47,7 +36,7 @@ std::vector<Range> held(const Survivors& f, const Layout& l, int s, int j, bool 
     const int low = (1 << j) - 1;
     if ((v & low) != (s & low)) continue;
     if (partner_half != (((v >> j) & 1) != ((s >> j) & 1))) continue;
-    for (int r : f.ranks_of(v)) out.push_back(l.acc(r));
+    for (int r = f.first_rank(v); r <= f.rank_of(v); ++r) out.push_back(l.acc(r));
   }
   return out;
 }
@@ -92,8 +81,7 @@ void gen_reduce_scatter(Builder& b, const Call& c, uint32_t tag0) {
       b.msg(f.rank_of(s), f.rank_of(p), tag, give, give, Combine{c.op_id, p > s});
     }
   for (int s = 0; s < f.np; ++s) {
-    for (int r : f.ranks_of(s))
-      if (r != f.rank_of(s)) b.msg(f.rank_of(s), r, tag, {l.acc(r)}, {l.out()});
+    if (f.first_rank(s) != f.rank_of(s)) b.msg(f.rank_of(s), f.first_rank(s), tag, {l.acc(f.first_rank(s))}, {l.out()});
     b.after(f.rank_of(s), tag - 1, copy_op(l.acc(f.rank_of(s)), l.out()));
   }
 }
@@ -112,7 +100,7 @@ Costs reduce_scatter_costs(const Call& c) {
       uint64_t words = 0;
       for (int v = 0; v < f.np; ++v)
         if ((v & ((1 << j) - 1)) == (s & ((1 << j) - 1)) && ((v >> j) & 1) != ((s >> j) & 1))
-          words += uint64_t(f.ranks_of(v).size()) * b;
+          words += uint64_t(f.rank_of(v) - f.first_rank(v) + 1) * b;
       most = std::max(most, words);
       c3 += words;
     }

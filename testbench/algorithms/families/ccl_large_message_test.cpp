@@ -29,6 +29,17 @@ TEST(CclLargeMessage, NeighborExchangeAlternatesNeighbours) {
   EXPECT_EQ(s.largest, (std::vector<uint64_t>{3, 6, 6}));  // one block, then pairs of blocks
 }
 
+// Recursive doubling for any n: on 6 ranks 0 and 2 fold into 1 and 3, the survivors 1, 3, 4, 5
+// double (1-3, 4-5, then 1-4, 3-5, each with its group's contiguous blocks), 1 and 3 hand back.
+TEST(CclLargeMessage, ConcatRecursiveDoublingFoldsTheExtraRanks) {
+  Opts o = op("concat", 6, 0, "recursive-doubling");
+  o.words = 2;
+  const Steps s = run_steps(o);
+  ASSERT_TRUE(s.ok) << s.error;
+  EXPECT_EQ(s.edges, parse_steps("0>1, 2>3 | 1>3, 3>1, 4>5, 5>4 | 1>4, 4>1, 3>5, 5>3 | 1>0, 3>2"));
+  EXPECT_EQ(s.largest, (std::vector<uint64_t>{2, 4, 8, 12}));
+}
+
 // The chain from root 2 of 5 ranks, 3 segments: segment t - v leaves relative rank v in step t.
 TEST(CclLargeMessage, ChainPipelinesSegmentsDownTheRanks) {
   Opts o = op("bcast", 5, 2, "chain");
@@ -104,9 +115,10 @@ TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
     const char* packet;
   };
   for (const char* topo : {"mesh:4x4", "torus:4x4", "cube:4"})
-    for (const Case& c : {Case{"concat", "ring", ""}, Case{"concat", "neighbor-exchange", ""},
-                          Case{"bcast", "scatter-ring", ""}, Case{"bcast", "chain", "16"}, Case{"combine", "ring", ""},
-                          Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""}}) {
+    for (const Case& c :
+         {Case{"concat", "ring", ""}, Case{"concat", "neighbor-exchange", ""}, Case{"concat", "recursive-doubling", ""},
+          Case{"bcast", "scatter-ring", ""}, Case{"bcast", "chain", "16"}, Case{"combine", "ring", ""},
+          Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""}}) {
       SCOPED_TRACE(std::string(topo) + " " + c.op + " " + c.alg);
       Opts o = op(c.op, 16, 5, c.alg,
                   std::string(c.alg).rfind("ring", 0) == 0 || std::string(c.alg) == "pairwise" ? "sum" : "affine");
