@@ -74,7 +74,7 @@ std::string unsupported(const Call& c) {
   }
   if ((alg == "butterfly" || alg == "hybrid" || alg == "recursive-exchange" || alg == "nesbt") && !pow2(c.n))
     return fmt::format("{} needs a power-of-two group, not n = {}; allowed: {}", alg, c.n,
-                       c.op == Op::Combine  ? "circulant (commutative operators), reduce-bcast"
+                       c.op == Op::Combine  ? "circulant, reduce-bcast, recursive-doubling, rabenseifner"
                        : c.op == Op::Concat ? "circulant"
                                             : "binomial");
   if (alg == "neighbor-exchange" && c.n % 2)
@@ -85,11 +85,6 @@ std::string unsupported(const Call& c) {
                        combine_ops()[c.op_id].name);
   if (alg == "hybrid" && (c.kappa < 0 || c.kappa > ceil_log2(c.n)))
     return fmt::format("kappa = {} with n = {}; allowed: 0..{}", c.kappa, c.n, ceil_log2(c.n));
-  if (alg == "circulant" && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
-    return fmt::format(
-        "the circulant combine (our construction) needs a commutative operator, not '{}'; allowed: butterfly "
-        "(n = 2^d), reduce-bcast, hybrid",
-        combine_ops()[c.op_id].name);
   if (alg == "ring-2d" && (ring_2d_cols(c) < 1 || c.n % ring_2d_cols(c)))
     return fmt::format("ring-2d with {} ranks per row does not tile n = {}; allowed: a divisor of n", ring_2d_cols(c),
                        c.n);
@@ -100,9 +95,9 @@ std::string unsupported(const Call& c) {
         alg, combine_ops()[c.op_id].name);
   if ((alg == "ring" || alg == "ring-2d") && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
     return fmt::format(
-        "the ring combine folds in ring order and needs a commutative operator, not '{}'; allowed: butterfly "
-        "(n = 2^d), reduce-bcast, hybrid",
-        combine_ops()[c.op_id].name);
+        "the {} combine folds in ring order and needs a commutative operator, not '{}'; allowed: circulant, "
+        "recursive-doubling, rabenseifner, reduce-bcast, butterfly and hybrid (n = 2^d)",
+        alg, combine_ops()[c.op_id].name);
   if (c.op == Op::Index && alg == "bruck" && (c.radix < 2 || c.radix > c.n))
     return fmt::format("radix {} with n = {}; allowed: 2..{}", c.radix, c.n, c.n);
   return "";
@@ -126,7 +121,7 @@ uint32_t layout_words(const Call& c) {
     case Op::Shift:
       return 2 * b + 1;
     case Op::Combine:
-      return (alg == "circulant" ? 4 : 2) * b + 1;
+      return (alg == "circulant" ? (combine_ops()[c.op_id].commutative ? 4 : 8) : 2) * b + 1;
     case Op::Prefix:
       return (alg == "tree" ? 4 + k : 2) * b + 1;
     case Op::Scatter:
@@ -192,6 +187,8 @@ Costs costs(const Call& c) {
     case Op::Combine:
       if (alg == "butterfly")
         set(k, k * b, nn * k * b, "butterfly: C1 = d, C2 = d m, C3 = n d m");
+      else if (alg == "circulant" && !combine_ops()[c.op_id].commutative)
+        r = circulant_ordered_costs(c);
       else if (alg == "circulant")
         set(k, k * b, nn * k * b, "circulant: C1 = k, C2 = k m, C3 = n k m");
       else if (alg == "recursive-doubling") {

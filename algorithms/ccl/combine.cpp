@@ -38,7 +38,7 @@ void in_blocks(Builder& b, const Call& c, uint32_t tag0, int g, bool in) {
 
 // Our circulant combine: any n, ceil(log2 n) steps ("full" / "minus-own"), the cost the paper
 // quotes from its [7], a census-function algorithm; like [7]'s census functions it needs a
-// commutative operator.
+// commutative operator (circulant_ordered.cpp runs the same steps for any associative one).
 void circulant(Builder& b, const Call& c, uint32_t tag0) {
   const int k = ceil_log2(c.n);
   const Range in = blk(0, c.b), out = blk(1, c.b), R = blk(2, c.b), S = blk(3, c.b);
@@ -185,7 +185,8 @@ void rabenseifner(Builder& b, const Call& c, uint32_t tag0) {
 
 void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
   const int k = ceil_log2(c.n);
-  if (c.alg == "circulant") return circulant(b, c, tag0);
+  if (c.alg == "circulant")
+    return combine_ops()[c.op_id].commutative ? circulant(b, c, tag0) : circulant_ordered(b, c, tag0);
   for (int me = 0; me < c.n; ++me) b.before(me, tag0, copy_op(blk(0, c.b), blk(1, c.b)));
   if (c.alg == "butterfly") return butterfly(b, c, tag0, 0, k);
   if (c.alg == "ring") return ring(b, c, tag0);
