@@ -118,7 +118,9 @@ TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
     for (const Case& c :
          {Case{"concat", "ring", ""}, Case{"concat", "neighbor-exchange", ""}, Case{"concat", "recursive-doubling", ""},
           Case{"bcast", "scatter-ring", ""}, Case{"bcast", "chain", "16"}, Case{"combine", "ring", ""},
-          Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""}}) {
+          Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""},
+          Case{"combine", "ring-2d", ""}, Case{"combine", "circulant", ""}, Case{"reduce-scatter", "ring", ""},
+          Case{"reduce-scatter", "halving", ""}, Case{"reduce-scatter", "pairwise", ""}}) {
       SCOPED_TRACE(std::string(topo) + " " + c.op + " " + c.alg);
       Opts o = op(c.op, 16, 5, c.alg,
                   std::string(c.alg).rfind("ring", 0) == 0 || std::string(c.alg) == "pairwise" ? "sum" : "affine");
