@@ -7,11 +7,13 @@
       matrix per step for cubes; all panels share one colour scale
       timeline.FMT: message timeline (Gantt) coloured by step
   scripts/plot.py compare COMPARE.json OUTDIR [--format png|svg]
-      one message size: compare.FMT, cycles per algorithm, one bar per port
-      model (with several --sources: the mean over them of the maximum latency)
+      one message size: compare.FMT, one bar for every row of the report
+      (variant x network x port model): grouped by variant (and network),
+      one bar per port model; cycles, with several --sources the mean over
+      them of the maximum latency
       several sizes: latency.FMT, the mean over the sources of the average and
-      the maximum latency (us) vs message size, log-log, one line per
-      algorithm and port model
+      the maximum latency (us) vs message size, log-log, one line per variant,
+      network and port model (scripts/plot_compare.py)
 
   scripts/plot.py tau TAU.json OUTDIR [--format png|svg]
       a `wormnet tau --json` report: tau.FMT, the tau-plot of Tsai's thesis
@@ -22,11 +24,15 @@
       the real machines of the thesis's Tables 5.1/5.6/5.7 to the tau-plot
       (docs/papers/tsai_ch5_machines.csv)
 
-  scripts/plot.py sweep RESULTS.jsonl OUTDIR [--format png|svg]
-      a sweep's results (wormnet sweep SPEC.yaml): latency vs size with error
-      bars over sources, speed-up of more ports vs network size, contention by
-      class; traffic sweeps: throughput and latency vs offered load
-      (scripts/plot_sweep.py)
+  scripts/plot.py sweep RESULTS OUTDIR [--format png|svg]
+      RESULTS: a results file (wormnet sweep SPEC.yaml --out F) or the quick
+      rate sweep's report (wormnet sweep --topology ... --json F). Run points:
+      latency vs size with error bars over sources, speed-up of more ports vs
+      network size, contention by class, measured vs predicted; traffic
+      points: accepted throughput, and total (with source queueing) and
+      network latency, vs offered load (scripts/plot_sweep.py,
+      scripts/plot_traffic.py). Every parameter that varies besides the x
+      axis and the source makes its own line or bar, labelled by its value
 
 REPORT.json comes from `wormnet run --json`, COMPARE.json from `wormnet compare --json`.
 Channel load per step = flits of that step's messages that crossed the channel
@@ -34,6 +40,11 @@ Channel load per step = flits of that step's messages that crossed the channel
 this equals the report's per-channel `flits`).
 
 Conventions shared by every plot, so figures can be compared with each other:
+  * sweep and compare figures have FIG.csv beside them: the numbers drawn,
+    one row per point, every column's name ending in its unit (cycles, us,
+    bytes, flits_per_node_cycle) or naming a count or a ratio;
+  * titles name what every point shares (network, pattern, VCs, buffer
+    depth, profile, ...); legends name what differs;
   * a colour bar spans exactly [0, true maximum] of what it shows and has the
     maximum as a labelled tick, so no value is ever clipped at the top;
   * legends and colour bars sit outside the axes and are kept in the saved
@@ -54,6 +65,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import colors, patches  # noqa: E402
 
 from plot_common import DPI, range_ticks  # noqa: E402
+from plot_compare import plot_compare_report  # noqa: E402
 from plot_heatmap import plot_heatmaps  # noqa: E402
 from plot_sweep import plot_sweep  # noqa: E402
 from plot_tau import plot_tau_lines, plot_tau_points, read_machines  # noqa: E402
@@ -108,80 +120,6 @@ def plot_gantt(report, outdir, fmt):
     return path
 
 
-# ----------------------------------------------------------------------------- compare
-
-
-def plot_compare(report, outdir, fmt):
-    """compare.FMT: grouped bars, cycles per algorithm, one bar per port model,
-    each labelled with its value. Missing combinations get no bar (not a fake
-    0); the legend sits right of the axes and the y range leaves room for the
-    value labels."""
-    runs = report["runs"]
-    summary = report["summary"]
-    algos = list(dict.fromkeys(r["config"]["algorithm"] for r in runs))
-    ports = list(dict.fromkeys(r["config"]["ports"] for r in runs))
-    many = any(g["sources"] > 1 for g in summary)
-    width = 0.8 / max(len(ports), 1)
-    fig, ax = plt.subplots(figsize=(max(6, 1.5 * len(algos) * len(ports)), 4.2), layout="constrained")
-    for j, p in enumerate(ports):
-        xs, vals = [], []
-        for i, a in enumerate(algos):
-            match = [g for g in summary if g["algorithm"] == a and g["ports"] == p]
-            if match:
-                xs.append(i + j * width)
-                g = match[0]
-                vals.append(round(g["latency_cycles"]["mean_maximum"]) if many else round(g["mean_cycles"]))
-        bars = ax.bar(xs, vals, width, label=f"{p} port")
-        ax.bar_label(bars, fontsize=7, padding=2)
-    ax.set_xticks([i + width * (len(ports) - 1) / 2 for i in range(len(algos))])
-    ax.set_xticklabels(algos, rotation=15, ha="right", rotation_mode="anchor")
-    ax.set_ylabel(f"maximum latency, cycles (mean over {summary[0]['sources']} sources)" if many else "cycles")
-    ax.margins(y=0.12)
-    ax.set_ylim(bottom=0)
-    cfg = runs[0]["config"]
-    ax.set_title(f"{cfg['topology']}, {cfg['bytes']} bytes, profile {cfg['profile']['name']}")
-    ax.legend(title="port model", loc="upper left", bbox_to_anchor=(1.01, 1), borderaxespad=0)
-    path = os.path.join(outdir, f"compare.{fmt}")
-    fig.savefig(path, dpi=DPI, bbox_inches="tight")
-    plt.close(fig)
-    return path
-
-
-def plot_latency(report, outdir, fmt):
-    """latency.FMT: two log-log panels (average, maximum latency in us, the
-    mean over the sources) against message size, one line per algorithm and
-    port model; colour = algorithm, line style = port model."""
-    summary = report["summary"]
-    algos = list(dict.fromkeys(g["algorithm"] for g in summary))
-    ports = list(dict.fromkeys(g["ports"] for g in summary))
-    tab = plt.get_cmap("tab10")
-    styles = ["-", "--", ":", "-."]
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2), layout="constrained")
-    for ax, key, name in zip(axes, ["mean_average", "mean_maximum"], ["average", "maximum"]):
-        for i, a in enumerate(algos):
-            for j, p in enumerate(ports):
-                pts = sorted((g["bytes"], g["latency_us"][key]) for g in summary
-                             if g["algorithm"] == a and g["ports"] == p and g["latency_us"][key] > 0)
-                if pts:
-                    ax.plot([x for x, _ in pts], [y for _, y in pts], styles[j % len(styles)], marker="o",
-                            markersize=3, color=tab(i % 10), label=f"{a}, {p} port")
-        ax.set_xscale("log", base=2)
-        ax.set_yscale("log")
-        ax.set_xlabel("message size, bytes")
-        ax.set_ylabel(f"{name} latency, µs")
-        ax.grid(True, which="both", linewidth=0.3)
-    cfg = report["runs"][0]["config"]
-    prof = cfg["profile"]
-    fig.suptitle(f"{cfg['topology']}, profile {prof['name']} (\u03b1={prof['alpha']}, \u03b3={prof['gamma']} cycles, "
-                 f"{prof['clock_ns']:g} ns/cycle), sync {cfg.get('sync', 'free')}, seed {cfg['seed']}: mean over "
-                 f"{summary[0]['sources']} source(s) of the average and maximum latency", fontsize=10)
-    axes[1].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.02, 1), borderaxespad=0)
-    path = os.path.join(outdir, f"latency.{fmt}")
-    fig.savefig(path, dpi=DPI, bbox_inches="tight")
-    plt.close(fig)
-    return path
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("kind", choices=["run", "compare", "sweep", "tau"])
@@ -213,8 +151,7 @@ def main():
     else:
         if schema != "wormnet.compare/3":
             sys.exit(f"error: {a.report}: schema '{schema}', expected wormnet.compare/3 (wormnet compare --json)")
-        several_sizes = len({g["bytes"] for g in report["summary"]}) > 1
-        out = [plot_latency(report, a.outdir, a.format) if several_sizes else plot_compare(report, a.outdir, a.format)]
+        out = [plot_compare_report(report, a.outdir, a.format)]
     for p in out:
         print(p)
 
