@@ -121,7 +121,7 @@ int run_spec_sweep(const SpecSweepArgs& a) {
         line["key"] = point_key(command, p);
         line["point"] = pending[n];  // the spec's order (lines are appended as points finish)
         line["command"] = command;
-        line["params"] = p;
+        line["params"] = typed_params(p);
         appender.append(line);
         ++done;
         const bool ok = line_ok(result);

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
+#include <regex>
 #include <sstream>
 #include <utility>
 
@@ -261,6 +262,22 @@ SweepSpec load_sweep_spec(const std::string& path, const std::map<std::string, S
   std::stringstream ss;
   ss << f.rdbuf();
   return parse_sweep_spec(ss.str(), path, commands);
+}
+
+nlohmann::json typed_params(const SweepParams& p) {
+  // Decimal only: no leading zeros (an id like 007 stays text), no hex, no inf or nan.
+  static const std::regex number(R"(-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?)");
+  static const std::regex integer(R"(-?(0|[1-9][0-9]{0,17}))");
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [k, v] : p) {
+    if (std::regex_match(v, integer))
+      out[k] = std::stoll(v);
+    else if (std::regex_match(v, number) && std::isfinite(std::strtod(v.c_str(), nullptr)))
+      out[k] = std::strtod(v.c_str(), nullptr);
+    else
+      out[k] = v;
+  }
+  return out;
 }
 
 std::string point_key(const std::string& command, const SweepParams& p) {

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 namespace wn {
 
 using SweepParams = std::map<std::string, std::string>;  // sorted: canonical order
@@ -44,6 +46,10 @@ SweepSpec load_sweep_spec(const std::string& path, const std::map<std::string, S
 // A stable hash (FNV-1a 64, hex) of the command and the point's canonical
 // parameters: the identity a results file resumes and merges by.
 std::string point_key(const std::string& command, const SweepParams& p);
+// The parameters as a results line carries them: a value written as a decimal number (32, 0.1,
+// -3, 1e-3) is a JSON number, anything else a string, as YAML's core schema reads a plain scalar,
+// so a results file loads into pandas with numeric columns. point_key() keeps the text.
+nlohmann::json typed_params(const SweepParams& p);
 // "algorithm=rd-broadcast bytes=32 ..." for progress lines and errors.
 std::string point_label(const SweepParams& p);
 

@@ -31,7 +31,10 @@ const std::vector<Metric> kTrafficMetrics = {{"accepted", "/throughput/accepted"
                                              {"total_latency", "/total_latency/avg", true}};
 
 std::string value_of(const nlohmann::json& line, const std::string& key) {
-  if (line.contains("params") && line["params"].contains(key)) return line["params"][key].get<std::string>();
+  if (line.contains("params") && line["params"].contains(key)) {  // a number, or text (older files: always text)
+    const auto& v = line["params"][key];
+    return v.is_string() ? v.get<std::string>() : v.dump();
+  }
   if (line.contains(key) && line[key].is_primitive())
     return line[key].is_string() ? line[key].get<std::string>() : line[key].dump();
   return "-";

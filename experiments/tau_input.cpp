@@ -97,9 +97,10 @@ std::vector<Series> from_sweep_lines(const std::vector<nlohmann::json>& lines, c
     const alg::AlgorithmInfo* info = builtin(s.algorithm);
     if (info && j.contains("params") && j["params"].is_object())
       for (const auto& [k, v] : j["params"].items())
-        if (alg::reads_option(*info, "--" + k) && v.is_string()) {
-          s.options["--" + k] = v;
-          s.variant += "/" + v.get<std::string>();
+        if (alg::reads_option(*info, "--" + k) && (v.is_string() || v.is_number())) {
+          const std::string text = v.is_string() ? v.get<std::string>() : v.dump();  // --radix 4: a number
+          s.options["--" + k] = text;
+          s.variant += "/" + text;
         }
     s.ports = c["ports"].get<std::string>();
     s.topology = c["topology"].get<std::string>();

@@ -76,7 +76,8 @@ TEST(CliSweepSpec, ResultsDoNotDependOnJobs) {
   EXPECT_EQ(text_of(ls), text_of(by_point(json_lines(d + "/j2.jsonl"))));
   ASSERT_EQ(ls.size(), 16u);
   for (size_t i = 0; i < ls.size(); ++i) EXPECT_EQ(ls[i]["point"], i);
-  EXPECT_EQ(ls[1]["params"]["source"], "5");
+  EXPECT_EQ(ls[1]["params"]["source"], 5);  // numbers as numbers, names as text
+  EXPECT_TRUE(ls[1]["params"]["topology"].is_string());
   EXPECT_EQ(ls[15]["params"]["algorithm"], "binomial-scatter");
   EXPECT_EQ(ls[15]["config"]["bytes"], 64);  // the run's own options agree with the point's parameters
   // The point means what the same command line means.
@@ -211,7 +212,7 @@ TEST(CliSweepSpec, TrafficAndCheckSpecsRun) {
   // Lines are appended as the two workers finish; by_point restores the spec's order.
   const auto ls = by_point(json_lines(d + "/t.jsonl"));
   ASSERT_EQ(ls.size(), 4u);
-  EXPECT_EQ(ls[3]["params"]["rate"], "0.2");
+  EXPECT_EQ(ls[3]["params"]["rate"], 0.2);
   EXPECT_GT(ls[3]["throughput"]["accepted"].get<double>(), 0.1);
   const auto c = write_file(d + "/c.yaml",
                             "command: check\ntopology: mesh:4x4\nalgorithm: edn-broadcast\nports: all\nsimulate: true\n"
