@@ -99,8 +99,9 @@ std::vector<std::pair<std::string, StreamedJson::List>> detail_lists(const Sched
 
 void ScheduleRunResult::channels_csv(const CsvOut& out) const {
   const Topology& topo = network.topology;
-  out("router,output,flits,busy_vc0,busy_vc1,busy_vc2,busy_vc3,blocked,credit_stall,sa_loss,top_blocker,top_blocker_"
-      "cycles\n");
+  // Units last in every name: cycles, or packet-cycles (a cycle per blocked packet).
+  out("router,output,flits,busy_vc0_cycles,busy_vc1_cycles,busy_vc2_cycles,busy_vc3_cycles,blocked_packet_cycles,"
+      "credit_stall_packet_cycles,sa_loss_packet_cycles,top_blocker_packet,top_blocker_cycles\n");
   for (const auto& [key, c] : run.channels) {
     const auto top = top_blockers(c.holders, 1);
     out(fmt::format("{},{},{},{},{},{},{},{},{},{},{},{}\n", key.first, output_name(topo, key.second), c.flits,
@@ -110,9 +111,12 @@ void ScheduleRunResult::channels_csv(const CsvOut& out) const {
 }
 
 void ScheduleRunResult::messages_csv(const CsvOut& out) const {
-  out("id,src,dst,step,words,packets,hops,issued,posted,head_injected,injected,head_delivered,delivered,"
-      "completed,port_wait,latency,zero_load,delay_stepwise,delay_depth,delay_port,delay_flow,"
-      "top_blocker_packet,top_blocker_cycles,blocked_stepwise,blocked_depth,blocked_port,blocked_flow\n");
+  // Times are cycle numbers (_cycle), durations cycles (_cycles), blocking packet-cycles.
+  out("id,src,dst,step,words,packets,hops,issued_cycle,posted_cycle,head_injected_cycle,injected_cycle,"
+      "head_delivered_cycle,delivered_cycle,completed_cycle,port_wait_cycles,latency_cycles,zero_load_cycles,"
+      "delay_stepwise_cycles,delay_depth_cycles,delay_port_cycles,delay_flow_cycles,top_blocker_packet,"
+      "top_blocker_cycles,blocked_stepwise_packet_cycles,blocked_depth_packet_cycles,blocked_port_packet_cycles,"
+      "blocked_flow_packet_cycles\n");
   const auto& log = run.log;
   for (uint32_t m = 0; m < log.messages.size(); ++m) {
     const auto& x = log.messages[m];

@@ -16,19 +16,20 @@ struct Metric {
   const char* name;
   const char* pointer;  // into a result line
   bool full;            // mean/min/max/p95 (else the mean only)
+  const char* unit;     // the column's unit, last in its name: avg_latency_mean_cycles
 };
 
 // What a collective run reports (run, check --simulate) and what traffic reports.
-const std::vector<Metric> kRunMetrics = {{"avg_latency", "/latency/average_cycles", true},
-                                         {"max_latency", "/latency/maximum_cycles", true},
-                                         {"cycles", "/cycles", true},
-                                         {"stepwise", "/contention/stepwise", false},
-                                         {"depth", "/contention/depth", false},
-                                         {"port", "/contention/port", false},
-                                         {"flow", "/contention/flow", false}};
-const std::vector<Metric> kTrafficMetrics = {{"accepted", "/throughput/accepted", true},
-                                             {"network_latency", "/network_latency/avg", true},
-                                             {"total_latency", "/total_latency/avg", true}};
+const std::vector<Metric> kRunMetrics = {{"avg_latency", "/latency/average_cycles", true, "cycles"},
+                                         {"max_latency", "/latency/maximum_cycles", true, "cycles"},
+                                         {"completion", "/cycles", true, "cycles"},
+                                         {"stepwise_delay", "/contention/stepwise", false, "cycles"},
+                                         {"depth_delay", "/contention/depth", false, "cycles"},
+                                         {"port_delay", "/contention/port", false, "cycles"},
+                                         {"flow_delay", "/contention/flow", false, "cycles"}};
+const std::vector<Metric> kTrafficMetrics = {{"accepted", "/throughput/accepted", true, "flits_per_node_cycle"},
+                                             {"network_latency", "/network_latency/avg", true, "cycles"},
+                                             {"total_latency", "/total_latency/avg", true, "cycles"}};
 
 std::string value_of(const nlohmann::json& line, const std::string& key) {
   if (line.contains("params") && line["params"].contains(key)) {  // a number, or text (older files: always text)
@@ -99,13 +100,14 @@ SummaryTable summarize(const std::vector<nlohmann::json>& lines, const SummaryOp
   t.header.insert(t.header.end(), {"points", "failed"});
   for (const auto& m : metrics) {
     if (!m.full) {
-      t.header.push_back(std::string(m.name) + "_mean");
+      t.header.push_back(std::string(m.name) + "_mean_" + m.unit);
       continue;
     }
-    for (const char* s : {"mean", "min", "max", "p95"}) t.header.push_back(std::string(m.name) + "_" + s);
+    for (const char* s : {"mean", "min", "max", "p95"})
+      t.header.push_back(std::string(m.name) + "_" + s + "_" + m.unit);
   }
-  const char* speed = traffic ? "accepted" : "cycles";
-  if (!opt.baseline_key.empty()) t.header.push_back("speedup_vs_" + opt.baseline_value);
+  const char* speed = traffic ? "accepted" : "completion";
+  if (!opt.baseline_key.empty()) t.header.push_back("speedup_vs_" + opt.baseline_value + "_ratio");
   for (const auto& g : order) {
     const auto& ls = groups[g];
     std::vector<std::string> row = g;

@@ -53,7 +53,9 @@ else
   moved=0
   while read -r name args; do
     case "$name" in ''|'#'*) continue ;; esac
-    files=$( (cd "$REF" && ls "$name".* 2>/dev/null; cd "$OUT" && ls "$name".* 2>/dev/null) | grep -v '\.stderr$' || true)
+    # A run's CSVs are NAME-channels.csv and NAME-messages.csv.
+    files=$( (cd "$REF" && ls "$name".* "$name"-*.csv 2>/dev/null; cd "$OUT" && ls "$name".* "$name"-*.csv 2>/dev/null) |
+      grep -v '\.stderr$' || true)
     differs=0
     for f in $(echo "$files" | sort -u); do
       cmp -s "$REF/$f" "$OUT/$f" 2>/dev/null && continue

@@ -191,9 +191,14 @@ TEST(CliRun, ReportsChannelsAndMessages) {
   std::getline(ch, header);
   EXPECT_EQ(header.rfind("router,output,flits", 0), 0u) << header;
   std::getline(ms, header);
-  EXPECT_NE(header.find("latency,zero_load,delay_stepwise,delay_depth,delay_port,delay_flow"), std::string::npos)
+  EXPECT_NE(header.find("latency_cycles,zero_load_cycles,delay_stepwise_cycles,delay_depth_cycles,delay_port_cycles,"
+                        "delay_flow_cycles"),
+            std::string::npos)
       << header;
-  EXPECT_NE(header.find("blocked_stepwise,blocked_depth,blocked_port,blocked_flow"), std::string::npos) << header;
+  EXPECT_NE(header.find("blocked_stepwise_packet_cycles,blocked_depth_packet_cycles,blocked_port_packet_cycles,"
+                        "blocked_flow_packet_cycles"),
+            std::string::npos)
+      << header;
   std::ifstream jf(prefix + ".json");
   const auto j = nlohmann::json::parse(jf);
   EXPECT_EQ(j["message_log"].size(), 16u * 15u);

@@ -232,19 +232,19 @@ TEST(SweepSummary, NumbersCheckedByHand) {
   };
   const auto& a = t.rows[0];
   EXPECT_EQ(a[col("points")], "4");
-  EXPECT_EQ(a[col("avg_latency_mean")], "25");
-  EXPECT_EQ(a[col("avg_latency_min")], "10");
-  EXPECT_EQ(a[col("avg_latency_max")], "40");
-  EXPECT_EQ(a[col("avg_latency_p95")], "40");  // nearest rank: the ceil(3.8) = 4th of 4
-  EXPECT_EQ(a[col("max_latency_mean")], "50");
-  EXPECT_EQ(a[col("cycles_mean")], "250");
-  EXPECT_EQ(a[col("port_mean")], "4");
-  EXPECT_EQ(a[col("speedup_vs_a")], "1.000");
+  EXPECT_EQ(a[col("avg_latency_mean_cycles")], "25");
+  EXPECT_EQ(a[col("avg_latency_min_cycles")], "10");
+  EXPECT_EQ(a[col("avg_latency_max_cycles")], "40");
+  EXPECT_EQ(a[col("avg_latency_p95_cycles")], "40");  // nearest rank: the ceil(3.8) = 4th of 4
+  EXPECT_EQ(a[col("max_latency_mean_cycles")], "50");
+  EXPECT_EQ(a[col("completion_mean_cycles")], "250");
+  EXPECT_EQ(a[col("port_delay_mean_cycles")], "4");
+  EXPECT_EQ(a[col("speedup_vs_a_ratio")], "1.000");
   const auto& b = t.rows[1];
   EXPECT_EQ(b[col("points")], "3");
   EXPECT_EQ(b[col("failed")], "1");  // counted, not averaged
-  EXPECT_EQ(b[col("cycles_mean")], "100");
-  EXPECT_EQ(b[col("speedup_vs_a")], "2.500");
+  EXPECT_EQ(b[col("completion_mean_cycles")], "100");
+  EXPECT_EQ(b[col("speedup_vs_a_ratio")], "2.500");
   EXPECT_EQ(t.csv().substr(0, 22), "algorithm,points,faile");
   const Stats s = stats_of({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21});
   EXPECT_EQ(s.p95, 20);  // ceil(19.95) = the 20th of 21
