@@ -14,8 +14,8 @@ DIR holds (all written by scripts/demo.sh):
 
 Every number printed is computed here from those files, and every sentence is chosen by the
 numbers: where a comparison comes out the other way, the sentence says so. The plot is
-scripts/plot_sweep.py's traffic figure (accepted throughput and network latency vs offered load,
-one line per port model) of uniform.json, written to DIR/throughput.png; its path is printed last.
+scripts/plot_sweep.py's traffic figure (accepted throughput, and total and network latency, vs
+offered load, one line per port model) of uniform.json, written to DIR/throughput.png; its path is printed last.
 Debian python3 with python3-matplotlib (scripts/setup.sh), like scripts/plot.py.
 """
 import os
@@ -32,7 +32,7 @@ from demo_common import (  # noqa: E402
     SATURATED, SAME, load, say, ratio_words, fmt_rates, nodes, pretty, bisection_channels,
     sweep_points, saturated, mean, compare_count, summary,
 )
-from plot_sweep import plot_traffic  # noqa: E402
+from plot_sweep import load as load_points, plot_traffic  # noqa: E402
 
 
 def takeaway_uniform(sweep):
@@ -288,14 +288,8 @@ def main():
     takeaway_cube(cube, mesh["runs"][0]["config"]["topology"])
     takeaway_edn(edn)
 
-    # The plot: plot_sweep's traffic figure reads `sweep SPEC.yaml` result lines, which carry the offered
-    # load under params; the --json points carry it in config. Its title names the topology: say more.
-    lines = []
-    for p in uniform["points"]:
-        c = dict(p["config"])
-        c["topology"] = (f"{c['topology']}, {c['pattern']} traffic, {c['packet_flits']}-flit packets, "
-                         f"backend {c['backend']}")
-        lines.append(dict(p, config=c, params={"rate": p["config"]["rate"], "seed": p["config"]["seed"]}))
+    # The plot: plot_sweep's traffic figure reads the quick sweep's --json report as it is.
+    lines = load_points(os.path.join(d, "uniform.json"))
     print()
     print(f"plot: {plot_traffic(lines, d, 'png')}")
 
