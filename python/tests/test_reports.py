@@ -153,7 +153,7 @@ class RealReportsTest(unittest.TestCase):
         self.assertEqual([(r["point"], r["algorithm"], r["bytes"]) for r in rows],
                          [(0, "rd-broadcast", 32), (1, "rd-broadcast", 64),
                           (2, "direct-alltoall", 32), (3, "direct-alltoall", 64)])
-        self.assertEqual([r["params.bytes"] for r in rows], ["32", "64", "32", "64"])
+        self.assertEqual([r["params.bytes"] for r in rows], [32, 64, 32, 64])  # numbers as numbers
         self.assertTrue(all(r["ok"] and r["command"] == "run" and r["key"] for r in rows))
         # a bigger message takes longer
         self.assertLess(rows[0]["cycles"], rows[1]["cycles"])

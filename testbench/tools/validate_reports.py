@@ -52,6 +52,7 @@ KIND_OF_SCHEMA = {
     "wormnet.schedule/1": "schedule",
     "wormnet.conform/1": "conform",
     "wormnet.tau/1": "tau",
+    "wormnet.tuning/1": "tuning",
 }
 WRITTEN = "schedule#/definitions/written_by_wormnet"  # export and synth --out files
 
@@ -287,6 +288,12 @@ def matrix():
                       "t2.json"], [("tau", "t2.json")])
     case("cost", ["cost", "--topology", "cube:1", "--ports", "one", "--vcs", "1", "--buf", "2", "--json", "x1.json"],
          [("cost", "x1.json")])
+    # tune: every candidate of an all-reduce at two sizes (the table, the margins, the analytic pick)
+    case("tune", ["tune", *m4, "--bytes", "8,4096", "--profile", "sp1", "--out", "tune.jsonl", "--json", "tu.json"],
+         [("tuning", "tu.json")])
+    # compare over two networks with nccl-tests' columns (rows carry topology and bandwidth)
+    case("compare-topologies", ["compare", "--topology", "mesh:4x4,cube:4", "--algorithm", "allreduce,allgather",
+                                "--bytes", "64", "--json", "c7.json"], [("compare", "c7.json")])
     case("compare-cost", ["compare", "--topology", "cube:1", "--algorithm", "rd-broadcast", "--ports", "one",
                           "--vcs", "1", "--buf", "2", "--bytes", "16", "--cost", "--json", "c6.json"],
          [("compare", "c6.json")])
