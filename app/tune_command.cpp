@@ -69,6 +69,11 @@ TuneSize candidates_at(const RunCli& c, const ccl::Call& proto, uint64_t bytes, 
       std::vector<uint64_t> grid = {0};
       for (uint64_t m = 2; m <= 1024 && bytes / m >= 4; m *= 2) grid.push_back(bytes / m / 4 * 4);
       for (uint64_t v : knob_values(c, "--packet", grid)) x.packet = uint32_t(v / 4), add(x);
+    } else if (a == "linear") {  // windows 1, 2, 4, ... and n - 1 (all at once)
+      std::vector<uint64_t> grid;
+      for (uint64_t w = 1; w < uint64_t(call.n) - 1; w *= 2) grid.push_back(w);
+      grid.push_back(uint64_t(call.n) - 1);
+      for (uint64_t v : knob_values(c, "--window", grid)) x.window = int(std::min<uint64_t>(v, 1u << 20)), add(x);
     } else if (a == "bruck") {
       std::vector<uint64_t> grid;
       for (uint64_t r = 2; r < uint64_t(call.n); r = r < 4 ? r + 1 : 2 * r) grid.push_back(r);
@@ -126,7 +131,7 @@ TunePlan plan_tune(const RunCli& c) {
   }
   // The call as the family builds it: the group, its root's rank, the operator, the mode.
   // Every run: the options given, but for the ones each candidate sets.
-  for (const char* f : {"--ccl-alg", "--kappa", "--packet", "--radix"}) p.base.family_options.erase(f);
+  for (const char* f : {"--ccl-alg", "--kappa", "--packet", "--radix", "--window"}) p.base.family_options.erase(f);
   fw::ScheduleRunOptions one = p.base;
   one.bytes = uint32_t(*sizes.begin());
   const NetworkSetup net = fw::resolve_network(one);

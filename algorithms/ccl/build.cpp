@@ -108,13 +108,22 @@ Schedule build(const Call& call) {
   const uint32_t words = layout_words(c), token = words - 1;
   const std::string name = "ccl-" + op_names()[size_t(c.op)];
   if (c.op == Op::Index) {  // implies a barrier: the same in both modes
-    Schedule s = bruck::build_index(c.n, c.alg == "direct" ? c.n : c.radix, 1, c.b);
+    Schedule s = bruck::build_index(c.n, c.alg == "direct" || c.alg == "linear" ? c.n : c.radix, 1, c.b);
+    if (c.alg == "linear") {  // the same memory and payloads, MPICH's scattered steps
+      Builder lb(c.n);
+      gen_index_linear(lb, c, 0);
+      const Schedule l = lb.take(name.c_str(), words);
+      s.programs = l.programs;
+      s.steps = l.steps;
+    }
     s.algorithm = name;
     s.memory_words = words;
     const auto in = s.initial;
     const auto ex = s.expected;
     s.initial = [in, token](int r, uint32_t a) { return a < token ? in(r, a) : scratch_word(r, a); };
-    s.expected = [ex, token](int r, uint32_t a) { return a < token ? ex(r, a) : std::nullopt; };
+    // Bruck's TMP [2nb, 3nb) ends with its Phase 2 blocks; the linear exchange never uses it.
+    const uint32_t checked = c.alg == "linear" ? 2 * uint32_t(c.n) * c.b : token;
+    s.expected = [ex, checked](int r, uint32_t a) { return a < checked ? ex(r, a) : std::nullopt; };
     return s;
   }
   Builder b(c.n);

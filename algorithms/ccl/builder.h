@@ -90,6 +90,7 @@ void gen_sync(Builder& b, const Call& c, uint32_t tag0, uint32_t token);
 void gen_reduce_scatter(Builder& b, const Call& c, uint32_t tag0);  // reduce_scatter.cpp
 Costs concat_doubling_costs(const Call& c);                         // ops.cpp
 void circulant_ordered(Builder& b, const Call& c, uint32_t tag0);   // circulant_ordered.cpp
+void gen_index_linear(Builder& b, const Call& c, uint32_t tag0);    // ops.cpp
 Costs circulant_ordered_costs(const Call& c);
 Costs reduce_scatter_costs(const Call& c);
 // The pipelined nesbt broadcast and, reversed, reduce (nesbt.cpp): n = 2^d, packets of c.packet words.

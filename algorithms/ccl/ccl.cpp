@@ -47,7 +47,7 @@ const std::vector<std::string>& algorithms(Op op) {
       {"binomial", "direct"},
       {"binomial", "direct"},
       {"circulant", "recursive-exchange", "ring", "neighbor-exchange", "recursive-doubling"},
-      {"bruck", "direct"},
+      {"bruck", "direct", "linear"},
       {"circulant", "tree"},
       {"send-receive"},
       {"dissemination"},
@@ -98,6 +98,8 @@ std::string unsupported(const Call& c) {
         "the {} combine folds in ring order and needs a commutative operator, not '{}'; allowed: circulant, "
         "recursive-doubling, rabenseifner, reduce-bcast, butterfly and hybrid (n = 2^d)",
         alg, combine_ops()[c.op_id].name);
+  if (c.op == Op::Index && alg == "linear" && (c.window < 1 || c.window > c.n - 1))
+    return fmt::format("window {} with n = {}; allowed: 1..{}", c.window, c.n, c.n - 1);
   if (c.op == Op::Index && alg == "bruck" && (c.radix < 2 || c.radix > c.n))
     return fmt::format("radix {} with n = {}; allowed: 2..{}", c.radix, c.n, c.n);
   return "";
@@ -237,6 +239,14 @@ Costs costs(const Call& c) {
         set(k, (nn - 1) * b, nn * (nn - 1) * b, alg + ": C1 = k, C2 = (n-1) m, C3 = n(n-1) m");
       break;
     case Op::Index: {
+      if (alg == "linear") {
+        const int steps = (n - 1 + c.window - 1) / c.window;
+        set(steps, uint64_t(steps) * b, nn * (nn - 1) * b,
+            fmt::format("linear, window {}: C1 = ceil((n-1)/w), C2 = C1 b (a step's largest message; a rank sends w "
+                        "of them in it), C3 = n(n-1) b",
+                        c.window));
+        break;
+      }
       const int r = alg == "direct" ? n : c.radix;
       uint64_t digits = 0;
       for (int j = 1; j < n; ++j)

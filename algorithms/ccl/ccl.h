@@ -40,6 +40,7 @@ struct Call {
   uint32_t packet = 0;  // nESBT packet words (0: the whole message)
   int kappa = 0;        // hybrid combine
   int cols = 0;         // combine ring-2d: ranks per row (0: the largest divisor of n up to sqrt n)
+  int window = 1;       // index linear: messages a rank has in flight per step (1..n-1)
   int shift = 1;        // shift step (may be negative)
   bool barrier = true;  // barrier mode (the paper's §III); combine/concat/index/sync ignore it
 };

@@ -74,6 +74,20 @@ void concat_doubling(Builder& b, const Call& c, uint32_t tag0) {
 
 }  // namespace
 
+// The linear all-to-all with a window (MPICH's "scattered" algorithm; not the paper's): in step s
+// rank r sends its blocks for ranks r + sw + 1 .. r + (s+1)w and receives theirs, w messages in
+// flight at once, so with w ports (or all of them) they travel together. ceil((n-1)/w) steps; w = 1
+// is the direct exchange. IN/OUT as Bruck's index (bruck.h): IN block t for rank t, OUT block s from s.
+void gen_index_linear(Builder& b, const Call& c, uint32_t tag0) {
+  const uint32_t n = uint32_t(c.n), m = c.b, w = uint32_t(c.window);
+  for (uint32_t me = 0; me < n; ++me) b.before(int(me), tag0, copy_op({me * m, m}, {(n + me) * m, m}));
+  for (uint32_t i = 1; i < n; ++i)
+    for (uint32_t me = 0; me < n; ++me) {
+      const uint32_t to = (me + i) % n;
+      b.msg(int(me), int(to), tag0 + (i - 1) / w, {{to * m, m}}, {{(n + me) * m, m}});
+    }
+}
+
 Costs concat_doubling_costs(const Call& c) {
   const Survivors f(c.n);
   const uint64_t m = c.b, n = uint64_t(c.n);

@@ -20,7 +20,7 @@ namespace {
 
 // Knob flags a candidate may carry besides --ccl-alg (what tune varies); anything else is refused.
 const std::vector<std::string>& knob_flags() {
-  static const std::vector<std::string> k = {"--kappa", "--packet", "--radix"};
+  static const std::vector<std::string> k = {"--kappa", "--packet", "--radix", "--window"};
   return k;
 }
 
@@ -121,6 +121,7 @@ TunedOptions tuned_options(const Call& c) {
   if (o["--ccl-alg"] == "hybrid") o["--kappa"] = std::to_string(c.kappa);
   if (o["--ccl-alg"] == "nesbt" || o["--ccl-alg"] == "chain") o["--packet"] = std::to_string(uint64_t(c.packet) * 4);
   if (o["--ccl-alg"] == "bruck") o["--radix"] = std::to_string(c.radix);
+  if (o["--ccl-alg"] == "linear") o["--window"] = std::to_string(c.window);
   return o;
 }
 
@@ -235,7 +236,8 @@ TuningTable read_tuning(const std::string& path, const std::string& option) {
       const bool known =
           flag == "--ccl-alg" || std::find(knob_flags().begin(), knob_flags().end(), flag) != knob_flags().end();
       if (!known || !v.is_string())
-        rd.refuse(at + ".options", flag, "\"--ccl-alg\" and \"--kappa\", \"--packet\", \"--radix\" with string values");
+        rd.refuse(at + ".options", flag,
+                  "\"--ccl-alg\" and \"--kappa\", \"--packet\", \"--radix\", \"--window\" with string values");
       out.options[flag] = v.get<std::string>();
     }
     const auto alg = out.options.find("--ccl-alg");

@@ -48,6 +48,7 @@ ccl::Call call_of(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, int 
   if (op == ccl::Op::Combine) c.kappa = int(a.options.number("--kappa"));
   if (op == ccl::Op::Combine && !n) c.cols = ccl::ring_2d_cols_for(topo, a.group);
   if (op == ccl::Op::Shift) c.shift = int(a.options.number("--shift"));
+  if (op == ccl::Op::Index) c.window = int(a.options.number("--window"));
   return c;
 }
 
@@ -68,6 +69,7 @@ ccl::Call tuned(ccl::Call c, const Topology& topo, const AlgorithmArgs& a) {
   c.kappa = int(num("--kappa", uint64_t(c.kappa)));
   c.packet = uint32_t(num("--packet", uint64_t(c.packet) * 4) / 4);
   if (o.count("--radix")) c.radix = int(num("--radix", 2));
+  if (o.count("--window")) c.window = int(num("--window", 1));
   if (const std::string why = ccl::unsupported(c); !why.empty())
     throw ConfigError("--tuning", fmt::format("{}: its choice {} for {} bytes: {}", a.options.word("--tuning"),
                                               ccl::tuned_label(o), uint64_t(c.b) * 4, why));
@@ -151,6 +153,8 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
     // except where its steps grow with n (direct index, the ring).
     const ccl::Call c = resolved(op, topo, args, nullptr, part);
     const uint64_t groups = part ? n / uint64_t(part) : 1;
+    // The windowed linear index sends w messages per rank per step: n (n-1) in all.
+    if (c.op == ccl::Op::Index && c.alg == "linear") return n * (n - 1);
     return n * uint64_t(ccl::costs(c).c1) + packet_messages(c) * groups;
   };
   a.build = [op](const Topology& topo, const AlgorithmArgs& args) {
@@ -243,6 +247,17 @@ Family family_ccl() {
        "--ccl-alg",
        "nesbt, chain"},
       {"--shift", "ccl-shift: rank i sends to (i + S) mod n (a shift down by s: S = n - s)", "1", {}, 4095},
+      {"--window",
+       "ccl-index --ccl-alg linear: messages a rank has in flight per step, 1..n-1 (1: the direct exchange)",
+       "1",
+       {},
+       1u << 20,
+       1,
+       "",
+       false,
+       false,
+       "--ccl-alg",
+       "linear"},
   };
   using O = ccl::Op;
   f.algorithms = {
@@ -265,7 +280,9 @@ Family family_ccl() {
             "allgather: the paper's circulant (offsets -1, -2, -4, ...), recursive exchange (2^d), ring, neighbor "
             "exchange (even n)",
             false, {}),
-      entry(O::Index, "all-to-all personalized: Bruck radix --radix, or direct (r = n)", false, {"--radix"}),
+      entry(O::Index,
+            "all-to-all personalized: Bruck radix --radix, direct (r = n), or linear with --window messages in flight",
+            false, {"--radix", "--window"}),
       entry(O::Prefix, "inclusive scan in rank order: circulant (Kogge-Stone) or up/down tree", false, {}),
       entry(O::Shift, "cyclic shift by --shift in one send-receive step", false, {"--shift"}),
       entry(O::Sync, "barrier: dissemination, ceil(log2 n) token steps", false, {}),

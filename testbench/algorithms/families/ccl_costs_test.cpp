@@ -43,6 +43,7 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
         if (a == "nesbt") x.extra["--packet"] = rng() % 2 && !x.barrier ? "4" : "0";  // 1-word packets look like tokens
         if (a == "chain") x.extra["--packet"] = std::to_string(8 * (rng() % 6));      // segments of 2+ words, or whole
         if (a == "bruck") x.extra["--radix"] = std::to_string(2 + rng() % uint32_t(n - 1));
+        if (a == "linear") x.extra["--window"] = std::to_string(1 + rng() % uint32_t(n - 1));
         if (a == "send-receive") x.extra["--shift"] = std::to_string(1 + rng() % uint32_t(n - 1));
         alg::ccl::Call c;
         c.op = alg::ccl::Op(o);
@@ -54,6 +55,7 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
         c.barrier = x.barrier;
         if (x.extra.count("--kappa")) c.kappa = std::stoi(x.extra["--kappa"]);
         if (x.extra.count("--radix")) c.radix = std::stoi(x.extra["--radix"]);
+        if (x.extra.count("--window")) c.window = std::stoi(x.extra["--window"]);
         if (x.extra.count("--packet")) c.packet = uint32_t(std::stoi(x.extra["--packet"]) / 4);
         if (x.extra.count("--shift")) c.shift = std::stoi(x.extra["--shift"]);
         const alg::ccl::Costs want = alg::ccl::costs(c);

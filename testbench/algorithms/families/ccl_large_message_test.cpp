@@ -40,6 +40,23 @@ TEST(CclLargeMessage, ConcatRecursiveDoublingFoldsTheExtraRanks) {
   EXPECT_EQ(s.largest, (std::vector<uint64_t>{2, 4, 8, 12}));
 }
 
+// The windowed linear all-to-all on 6 ranks, window 2: partners 1 and 2 ahead, then 3 and 4, then 5.
+TEST(CclLargeMessage, LinearIndexSendsAWindowPerStep) {
+  Opts o = op("index", 6, 0, "linear");
+  o.words = 2;
+  o.extra["--window"] = "2";
+  const Steps s = run_steps(o);
+  ASSERT_TRUE(s.ok) << s.error;
+  ASSERT_EQ(s.edges.size(), 3u);
+  for (size_t t = 0; t < 3; ++t) {
+    EXPECT_EQ(s.edges[t].size(), t < 2 ? 12u : 6u) << t;
+    for (const auto& [from, to] : s.edges[t]) {
+      const int ahead = (to - from + 6) % 6;
+      EXPECT_TRUE(ahead == int(2 * t + 1) || ahead == int(2 * t + 2)) << from << ">" << to;
+    }
+  }
+}
+
 // The chain from root 2 of 5 ranks, 3 segments: segment t - v leaves relative rank v in step t.
 TEST(CclLargeMessage, ChainPipelinesSegmentsDownTheRanks) {
   Opts o = op("bcast", 5, 2, "chain");
@@ -120,13 +137,14 @@ TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
           Case{"bcast", "scatter-ring", ""}, Case{"bcast", "chain", "16"}, Case{"combine", "ring", ""},
           Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""},
           Case{"combine", "ring-2d", ""}, Case{"combine", "circulant", ""}, Case{"reduce-scatter", "ring", ""},
-          Case{"reduce-scatter", "halving", ""}, Case{"reduce-scatter", "pairwise", ""}}) {
+          Case{"reduce-scatter", "halving", ""}, Case{"reduce-scatter", "pairwise", ""}, Case{"index", "linear", ""}}) {
       SCOPED_TRACE(std::string(topo) + " " + c.op + " " + c.alg);
       Opts o = op(c.op, 16, 5, c.alg,
                   std::string(c.alg).rfind("ring", 0) == 0 || std::string(c.alg) == "pairwise" ? "sum" : "affine");
       o.topology = topo;
       o.words = 22;
       if (*c.packet) o.extra["--packet"] = c.packet;
+      if (std::string(c.alg) == "linear") o.extra["--window"] = "4";
       const nlohmann::json j = run_isolated([&] {
         ScheduleRunOptions r = options_of(o);
         r.net.backend = Backend::Lockstep;
