@@ -22,6 +22,7 @@
 #include "experiments/json_stream.h"
 #include "experiments/report_file.h"
 #include "experiments/sweep.h"
+#include "experiments/trace_events.h"
 #include "systemc/core/config_error.h"
 #include "wormnet/rtl_radices.h"
 
@@ -31,10 +32,14 @@ void add_run_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
   auto* cmd = app.add_subcommand("run", "run a collective algorithm as node firmware, check every word");
   add_common_options(cmd, *c, false);
+  auto trace_events = std::make_shared<std::string>();
+  cmd->add_option("--trace-events", *trace_events,
+                  "write the run's timeline as a Chrome trace-event JSON file (ui.perfetto.dev): each node's "
+                  "steps, sends and receives, each channel's packets and waits, flits in flight");
   add_threads_option(cmd, c->opt.net.threads);
   auto progress = std::make_shared<ProgressChoice>();
   add_progress_flags(cmd, *progress);
-  runners()["run"] = [c, progress]() {
+  runners()["run"] = [c, progress, trace_events]() {
     const fw::ScheduleRunOptions o = resolve(*c);
     if (!o.firmware.empty())
       fw::load_plugin(o.firmware);  // a library that cannot run fails before the seed line
@@ -46,6 +51,7 @@ void add_run_command(CLI::App& app) {
                         "or lockstep");
     check_writable(c->json, "--json");
     check_writable(o.run.trace, "--trace");
+    check_writable(*trace_events, "--trace-events");
     if (o.run.trace == "-") throw ConfigError("--trace", "a waveform is a binary FST file; allowed: a file name");
     if (c->csv == "-")
       throw ConfigError("--csv",
@@ -62,12 +68,16 @@ void add_run_command(CLI::App& app) {
       ProgressLine line(*progress);
       fw::ScheduleRunOptions with_progress = o;
       with_progress.run.progress = line.callback();
+      with_progress.run.timeline = !trace_events->empty();
       r = fw::run_schedule(with_progress);
       r.options.run.progress = nullptr;
     }
     fmt::print("{}", r.summary());
     // Streamed: a report of every message as one document or string would outweigh the run.
     if (!c->json.empty()) stream_json_report(c->json, r.to_json_streamed());
+    if (!trace_events->empty())
+      stream_report(
+          *trace_events, [&r](ReportOut& out) { fw::write_trace_events(r, out); }, "--trace-events");
     if (!c->csv.empty()) {
       stream_report(
           c->csv + "-channels.csv",

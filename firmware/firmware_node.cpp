@@ -45,6 +45,7 @@ void FirmwareNode::main() {
 
 void FirmwareNode::step_barrier(uint32_t tag) {
   if (!barrier_) return;
+  const uint64_t arrived = now();
   barrier_->arrive(node_, tag);
   while (!barrier_->released(tag)) {
     blocked_ = true;
@@ -55,10 +56,17 @@ void FirmwareNode::step_barrier(uint32_t tag) {
   blocked_ = false;
   waiting_for_.clear();
   if (tag > 0) wait_cycles(barrier_->cost_cycles());  // the barrier between step tag-1 and tag
+  if (timeline_ && now() > arrived) local_.push_back({arrived, now(), 0, LocalKind::Barrier});
 }
 
 void FirmwareNode::wait_cycles(uint64_t n) {
   if (n) wait(sc_time(double(n), SC_NS));
+}
+
+void FirmwareNode::local_cycles(uint64_t n, LocalKind kind, uint64_t words) {
+  const uint64_t start = timeline_ && n ? now() : 0;
+  wait_cycles(n);
+  if (timeline_ && n) local_.push_back({start, now(), uint32_t(std::min<uint64_t>(words, UINT32_MAX)), kind});
 }
 
 void FirmwareNode::check_peer(int node, const char* what) const {
@@ -219,6 +227,7 @@ Message FirmwareNode::complete(uint32_t mid) {
 }
 
 size_t FirmwareNode::recv_any(const std::vector<int>& srcs, const std::vector<uint32_t>& tags, Message& out) {
+  const uint64_t called = now();
   for (int s : srcs)
     if (s != kAnySource) check_peer(s, "receive from");
   if (rendezvous_)  // a receive the firmware waits in is posted (once)
@@ -233,6 +242,7 @@ size_t FirmwareNode::recv_any(const std::vector<int>& srcs, const std::vector<ui
           const uint32_t mid = mailbox_[i];
           if (auto p = posted_.find({m.src, m.tag}); p != posted_.end() && --p->second == 0) posted_.erase(p);
           mailbox_.erase(mailbox_.begin() + long(i));
+          log_.messages[mid].recv_called = called;
           out = complete(mid);
           return k;
         }
@@ -264,9 +274,9 @@ void FirmwareNode::exchange(int partner, const std::vector<Range>& out, const st
   wait_injected(h);
 }
 
-void FirmwareNode::compute(uint64_t cycles) { wait_cycles(cycles); }
+void FirmwareNode::compute(uint64_t cycles) { local_cycles(cycles, LocalKind::Compute, 0); }
 void FirmwareNode::compute_indices(uint64_t words) {
-  wait_cycles(uint64_t(profile_.index_cycles_per_word * double(words) + 0.5));
+  local_cycles(uint64_t(profile_.index_cycles_per_word * double(words) + 0.5), LocalKind::Index, words);
 }
 
 // ------------------------------------------------------------ local memory --
@@ -283,8 +293,9 @@ void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range
                                                 r.offset, r.count, memory_.size()));
     for (uint32_t k = 0; k < r.count; ++k) memory_[r.at(k)] = alg::apply(c, memory_[r.at(k)], words[i++]);
   }
-  const double per_word = c.op == alg::kCopy ? profile_.copy_cycles_per_word : profile_.combine_cycles_per_word;
-  wait_cycles(uint64_t(per_word * n + 0.5));
+  const bool copy = c.op == alg::kCopy;
+  const double per_word = copy ? profile_.copy_cycles_per_word : profile_.combine_cycles_per_word;
+  local_cycles(uint64_t(per_word * n + 0.5), copy ? LocalKind::Copy : LocalKind::Combine, n);
 }
 
 void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) {

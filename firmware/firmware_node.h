@@ -30,6 +30,17 @@ struct StepSpan {
   std::vector<Word> before_sends;  // ... after the step's local operations, before its sends (snapshot runs only)
 };
 
+// What a node's processor did besides sending and receiving, for a timeline (recorded only when
+// asked for: FirmwareNode::set_timeline): address computation (index), copying or combining words
+// into memory (a receive's store included), compute(), and waiting at a step barrier (its cost
+// included).
+enum class LocalKind : uint8_t { Index, Copy, Combine, Compute, Barrier };
+struct LocalSpan {
+  uint64_t start = 0, end = 0;
+  uint32_t words = 0;  // words indexed, copied or combined (0: compute, barrier)
+  LocalKind kind = LocalKind::Compute;
+};
+
 class FirmwareNode : public sc_core::sc_module, public NodeApi {
  public:
   SC_HAS_PROCESS(FirmwareNode);
@@ -82,10 +93,15 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   void set_rendezvous(Rendezvous* r) { rendezvous_ = r; }
   // The run's census: told when this node has packets to send and when its firmware returns.
   void set_census(RunCensus* c) { census_ = c; }
+  // Keep the local operations' spans (a timeline of the run); none are kept otherwise.
+  void set_timeline(bool on) { timeline_ = on; }
+  std::vector<LocalSpan> take_local_ops() { return std::move(local_); }  // at the end of a run
 
  private:
   void main();
   void wait_cycles(uint64_t n);
+  // wait_cycles(n), kept as a span of `kind` when the timeline is on and it takes time.
+  void local_cycles(uint64_t n, LocalKind kind, uint64_t words);
   void on_delivery(uint32_t packet, uint64_t cycle);
   void on_injected(uint32_t packet, uint64_t cycle);
   uint32_t new_message(int dst, std::shared_ptr<const std::vector<Word>> data, const SendOptions& opt);
@@ -109,6 +125,8 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   std::vector<StepSpan> steps_;
   Word fault_mask_ = 0;
   bool snapshots_ = false;
+  bool timeline_ = false;
+  std::vector<LocalSpan> local_;
   std::exception_ptr error_;
   StepBarrier* barrier_ = nullptr;
   Rendezvous* rendezvous_ = nullptr;

@@ -48,6 +48,11 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   PacketStore& store = engine.store();
   Scoreboard& sb = engine.scoreboard();
   ContentionMonitor contention(engine.observed_occupancy(), net, store);
+  std::shared_ptr<ChannelTimeline> timeline;
+  if (opt.timeline) {
+    timeline = std::make_shared<ChannelTimeline>(topo.ports(), np.vcs, np.ej);
+    contention.record(timeline.get());
+  }
   FirmwareRunResult res;
   res.inj_channels = np.inj;
   res.log.messages.reserve(opt.expected_messages);
@@ -65,6 +70,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     for (uint32_t a = 0; a < memory_words; ++a) mem[a] = init(i, a);
     if (i == opt.fault_node) node.set_receive_fault(opt.fault_mask);
     node.set_snapshots(opt.snapshots);
+    node.set_timeline(opt.timeline);
     node.set_barrier(&barrier);
     if (opt.synchronous_sends) node.set_rendezvous(&rendezvous);
   }
@@ -154,9 +160,14 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     res.memory.push_back(std::move(nd.memory()));
     res.steps.push_back(nd.take_steps());
     res.flits_injected += nd.ni.flits_injected();
+    if (opt.timeline) res.local_ops.push_back(nd.take_local_ops());
   }
   for (const auto& e : sb.errors()) res.error += (res.error.empty() ? "" : "\n") + e;
   contention.finish();
+  if (timeline) {
+    timeline->finish(engine.observed_occupancy(), res.cycles_simulated > 0 ? res.cycles_simulated - 1 : 0);
+    res.timeline = std::move(timeline);
+  }
   res.packets = store.size();
   res.packet_records = store.take();
   res.log.renumber(res.packet_records);

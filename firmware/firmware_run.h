@@ -6,6 +6,7 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@
 #include "firmware/machine_profile.h"
 #include "firmware/message_log.h"
 #include "systemc/core/config_error.h"
+#include "systemc/network/channel_timeline.h"
 #include "systemc/network/contention_monitor.h"
 #include "systemc/network/network.h"
 
@@ -41,7 +43,10 @@ struct FirmwareRunOptions {
   std::function<void(uint64_t now, uint64_t end)> progress;
   uint64_t expected_cycles = 0;  // the estimate progress is given (the prediction)
   bool snapshots = false;        // keep every node's memory at the end of each of its steps
-  int fault_node = -1;           // test-only: corrupt the first message this node receives
+  // Record a timeline: every channel's holds and waits (systemc/network/channel_timeline.h) and
+  // every node's local operations (off: neither costs anything).
+  bool timeline = false;
+  int fault_node = -1;  // test-only: corrupt the first message this node receives
   alg::Word fault_mask = 0;
 };
 
@@ -68,6 +73,9 @@ struct FirmwareRunResult {
   std::vector<PacketContention> packet_contention;  // by packet id (may be shorter: no waits)
   std::map<std::pair<int, int>, ChannelCounters> channels;
   std::map<std::pair<int, int>, ContentionMonitor::InjectionCounters> injection;
+  // With FirmwareRunOptions::timeline only: the channels' intervals, each node's local operations.
+  std::shared_ptr<const ChannelTimeline> timeline;
+  std::vector<std::vector<LocalSpan>> local_ops;  // per node
   // Resource view: blocked cycles of message m by class (summed over its packets).
   std::array<uint64_t, kContentionClasses> message_blocked(uint32_t m) const;
 };

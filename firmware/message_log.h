@@ -22,6 +22,7 @@ struct MessageRecord {
   uint32_t packets = 0;
   uint32_t packets_injected = 0, packets_delivered = 0;
   int channel = -1;                  // requested injection channel (-1 any)
+  int hops = 0;                      // beside channel: the record keeps its size with recv_called
   uint64_t issued = kNever;          // send() called: startup begins
   uint64_t posted = kNever;          // startup over: handed to the NI
   uint64_t head_injected = kNever;   // first head flit entered the router
@@ -29,7 +30,7 @@ struct MessageRecord {
   uint64_t head_delivered = kNever;  // first head flit left the network
   uint64_t delivered = kNever;       // last tail flit left the network
   uint64_t completed = kNever;       // receive completed (after γ)
-  int hops = 0;
+  uint64_t recv_called = kNever;     // the receive that completed it was called: the receiver's wait began
   // As sent, until the receive completes (then released: the receiver's
   // memory holds the words).
   std::shared_ptr<const std::vector<alg::Word>> data;

@@ -87,6 +87,7 @@ void ContentionMonitor::head_delay(uint32_t pid, const Candidate& c, bool at_sou
   // repeats the last one.
   Victim& v = victims_.at(pid);
   const uint32_t b = c.blocker < 0 ? kNoBlocker : uint32_t(c.blocker);
+  if (timeline_) timeline_->waited(pid, c.r, c.out_idx, cause_class(pid, c), b, now);
   if (v.head_waits > 0 && v.head_waits < UINT32_MAX && v.head_blocker == b && v.head_port == c.port &&
       v.head_at_source == at_source) {
     ++v.head_waits;

@@ -69,6 +69,8 @@ const std::map<std::pair<int, int>, ContentionMonitor::InjectionCounters>& Conte
 void ContentionMonitor::released(int r, int os, uint64_t held_since, uint64_t now) {
   const bool net = os < P_ * V_;
   chan(r, net ? os / V_ : P_ + (os - P_ * V_)).vc_busy[size_t(net ? os % V_ : 0)] += now - held_since;
+  // The shadow names the holder until this call returns.
+  if (timeline_) timeline_->hold(uint32_t(occ_.out_slot(r, os).holder), r, os, held_since, now);
 }
 
 void ContentionMonitor::departed(const Occupancy::Departure& d, uint64_t& ledger, uint64_t now) {
@@ -123,6 +125,7 @@ void ContentionMonitor::observe(uint64_t now) {
     if (h.buffered) body_stalls(r, now);
   }
   for (const auto& [victim, c] : edge_) blame(victim, c);
+  if (timeline_) timeline_->flits(now, net_.flits_in_network());
   last_now_ = now;
   observed_ = true;
 }

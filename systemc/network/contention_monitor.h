@@ -44,6 +44,7 @@
 
 #include "systemc/core/packet.h"
 #include "systemc/network/blocker_tally.h"
+#include "systemc/network/channel_timeline.h"
 #include "systemc/network/delay_ledger.h"
 #include "systemc/network/network.h"
 #include "systemc/network/occupancy.h"
@@ -106,6 +107,9 @@ class ContentionMonitor {
   // Cycles a body flit's gap grew without a stall seen to explain them (0
   // unless the reasoning in delay_ledger.h is wrong; charged as flow).
   uint64_t unexplained() const { return unexplained_; }
+  // From the next observe() on, also record every hold, head wait and flit count into `t`
+  // (channel_timeline.h; the caller finishes it after the run). Without it nothing is recorded.
+  void record(ChannelTimeline* t) { timeline_ = t; }
 
  private:
   // The shadow's index spaces (occupancy.h); a flit's tag is its delay ledger.
@@ -216,6 +220,7 @@ class ContentionMonitor {
   LedgerPool ledgers_;
   std::vector<uint32_t> last_head_;  // [node * I + channel]: last packet whose head was injected
   uint64_t unexplained_ = 0;
+  ChannelTimeline* timeline_ = nullptr;
 };
 
 }  // namespace wn
