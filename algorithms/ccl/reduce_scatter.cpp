@@ -95,12 +95,14 @@ Costs reduce_scatter_costs(const Call& c) {
   // Halving step j: survivor s sends the blocks of the survivors that differ from it first in bit j.
   uint64_t c2 = f.rem ? n * b : 0, c3 = uint64_t(f.rem) * n * b;
   for (int j = 0; j < f.d; ++j) {
+    // Those survivors are v = t (mod 2^(j+1)), t = s's low j bits with bit j flipped: 2^(d-j-1) of
+    // them, each one block, plus one for each below rem (it answers for two ranks). O(1) per survivor.
+    const uint64_t period = uint64_t(2) << j, count = uint64_t(f.np) / period;
     uint64_t most = 0;
     for (int s = 0; s < f.np; ++s) {
-      uint64_t words = 0;
-      for (int v = 0; v < f.np; ++v)
-        if ((v & ((1 << j) - 1)) == (s & ((1 << j) - 1)) && ((v >> j) & 1) != ((s >> j) & 1))
-          words += uint64_t(f.rank_of(v) - f.first_rank(v) + 1) * b;
+      const uint64_t t = (uint64_t(s) & ((uint64_t(1) << j) - 1)) | (~uint64_t(s) & (uint64_t(1) << j));
+      const uint64_t doubled = t < uint64_t(f.rem) ? (uint64_t(f.rem) - 1 - t) / period + 1 : 0;
+      const uint64_t words = (count + doubled) * b;
       most = std::max(most, words);
       c3 += words;
     }

@@ -3,6 +3,9 @@
 // pipelined chain broadcast. Their steps against the textbook schedules, and lock-step samples on
 // mesh, torus and cube (the RTL routers and the model agree every cycle, every word checked).
 // C1/C2/C3 on random n and synchronous sends: ccl_costs_test.cpp (every algorithm of every op).
+#include <map>
+
+#include "algorithms/ccl/ccl.h"
 #include "testbench/algorithms/families/ccl_helpers.h"
 
 namespace wn::fw {
@@ -152,6 +155,45 @@ TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
         return nlohmann::json{{"ok", res.ok()}, {"error", res.run.error + res.data_error}};
       });
       EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
+    }
+}
+
+}  // namespace
+}  // namespace wn::fw
+
+namespace wn::fw {
+namespace {
+
+// The fold-based algorithms' C2 and C3 (closed forms in ccl.cpp, reduce_scatter.cpp, ops.cpp)
+// against their schedules' messages for every n in 2..48: words per step's largest message and
+// in all. No simulation: the schedule as built.
+TEST(CclLargeMessage, FoldCostsMatchTheSchedulesForEveryN) {
+  for (const auto& [op, alg] :
+       {std::pair{alg::ccl::Op::ReduceScatter, "halving"}, std::pair{alg::ccl::Op::Concat, "recursive-doubling"},
+        std::pair{alg::ccl::Op::Combine, "rabenseifner"}})
+    for (int n = 2; n <= 48; ++n) {
+      alg::ccl::Call c;
+      c.op = op;
+      c.alg = alg;
+      c.n = n;
+      c.b = op == alg::ccl::Op::Combine ? 64 : 3;
+      c.barrier = false;
+      const alg::Schedule s = alg::ccl::build(c);
+      std::map<uint32_t, uint64_t> largest;
+      uint64_t c3 = 0;
+      for (const auto& prog : s.programs)
+        for (const auto& st : prog)
+          for (const auto& m : st.sends) {
+            const uint64_t w = alg::total_words(m.src);
+            largest[st.tag] = std::max(largest[st.tag], w);
+            c3 += w;
+          }
+      uint64_t c2 = 0;
+      for (const auto& [t, w] : largest) c2 += w;
+      const alg::ccl::Costs k = alg::ccl::costs(c);
+      EXPECT_EQ(int(largest.size()), k.c1) << alg << " n=" << n;
+      EXPECT_EQ(c2, k.c2) << alg << " n=" << n;
+      EXPECT_EQ(c3, k.c3) << alg << " n=" << n;
     }
 }
 
