@@ -111,7 +111,7 @@ int run_tune(const RunCli& c, const TuneArgs& a) {
   // The table, in size order (never in the order runs finished: same bytes for any -j).
   const int w = 26;
   fmt::print("{:>9}  {:<{}} {:>10}  {:<{}} {:>10} {:>7}  {:<{}} {:>10} {:>9}\n", "bytes", "best", w, "cycles",
-             "runner-up", w, "cycles", "margin", "auto pick (model)", w, "cycles", "auto/best");
+             "runner-up", w, "cycles", "margin", "analytic pick", w, "cycles", "auto/best");
   std::vector<std::pair<uint64_t, ccl::TunedOptions>> winners;
   nlohmann::json sizes_json = nlohmann::json::array();
   size_t failed = 0, auto_lost = 0;
