@@ -143,8 +143,7 @@ TunePlan plan_tune(const RunCli& c) {
   proto.root = args.source_rank;
   proto.op_id = args.op;
   if (op == ccl::Op::Combine) proto.cols = ccl::ring_2d_cols_for(net.topology, args.group);
-  proto.barrier = op == ccl::Op::Combine || op == ccl::Op::Concat || op == ccl::Op::Index || op == ccl::Op::Sync ||
-                  !given(c, "--nonbarrier");
+  proto.barrier = !ccl::has_barrier_mode(op) || !given(c, "--nonbarrier");
   if (op == ccl::Op::Shift) proto.shift = int(args.options.number("--shift"));
   p.scope = ccl::tuning_scope(name, net.topology.name(), proto.n, args);
   p.profile = c.profile;

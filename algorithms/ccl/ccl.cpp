@@ -39,6 +39,10 @@ Op op_of(const std::string& name) {
   throw std::out_of_range("ccl op " + name);
 }
 
+bool has_barrier_mode(Op op) {
+  return op != Op::Combine && op != Op::Concat && op != Op::Index && op != Op::Sync && op != Op::ReduceScatter;
+}
+
 const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
       {"binomial", "nesbt", "scatter-concat", "scatter-ring", "chain"},

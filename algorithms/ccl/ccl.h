@@ -49,6 +49,9 @@ struct Call {
 const std::vector<std::string>& algorithms(Op op);
 const std::vector<std::string>& op_names();  // "bcast", ..., in Op order
 Op op_of(const std::string& name);           // throws std::out_of_range
+// Barrier mode wraps only the operations with a root or an order (the paper's §III); combine,
+// concat, index, sync and reduce-scatter end together anyway.
+bool has_barrier_mode(Op op);
 // "" when `c` can run, else why and what is allowed (e.g. butterfly needs n = 2^d).
 std::string unsupported(const Call& c);
 // The default algorithm for the call (our selection, the paper gives none: butterfly

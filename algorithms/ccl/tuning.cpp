@@ -167,6 +167,28 @@ std::string tuning_mismatch(const TuningScope& t, const TuningScope& r) {
   return "";
 }
 
+Call tuned_call(Call c, const std::string& path, const std::string& option, const TuningScope& run) {
+  if (path.empty())
+    throw ConfigError(option, fmt::format("not given; allowed: --ccl-alg tuned {} FILE (a table of `wormnet tune "
+                                          "--json`)",
+                                          option));
+  const TuningTable t = read_tuning(path, option);
+  if (const std::string why = tuning_mismatch(t.scope, run); !why.empty())
+    throw ConfigError(option, fmt::format("{}: {}; allowed: a table `wormnet tune` measured for this run", path, why));
+  const TunedOptions& o = t.pick(uint64_t(c.b) * 4);
+  // read_tuning checked every knob is a decimal of at most 9 digits.
+  auto num = [&](const char* f, uint64_t dflt) { return o.count(f) ? std::stoull(o.at(f)) : dflt; };
+  c.alg = o.at("--ccl-alg");
+  c.kappa = int(num("--kappa", uint64_t(c.kappa)));
+  c.packet = uint32_t(num("--packet", uint64_t(c.packet) * 4) / 4);
+  c.radix = int(num("--radix", uint64_t(c.radix)));
+  c.window = int(num("--window", uint64_t(c.window)));
+  if (const std::string why = unsupported(c); !why.empty())
+    throw ConfigError(option,
+                      fmt::format("{}: its choice {} for {} bytes: {}", path, tuned_label(o), uint64_t(c.b) * 4, why));
+  return c;
+}
+
 TuningTable read_tuning(const std::string& path, const std::string& option) {
   const Reader rd{path, option};
   const std::string what = fmt::format("a {} file (`wormnet tune --json`)", kTuningSchema);

@@ -75,6 +75,10 @@ TuningScope tuning_scope(const std::string& operation, const std::string& topolo
 
 // Reads and checks a table (ConfigError(`option`) on anything wrong, before any simulation).
 TuningTable read_tuning(const std::string& path, const std::string& option);
+// --ccl-alg tuned: `c` with the algorithm and knobs the table at `path` measured fastest for its
+// size; ConfigError(option) when there is no path, the file is bad, it was measured for another
+// scope than `run`, or its pick cannot run the call.
+Call tuned_call(Call c, const std::string& path, const std::string& option, const TuningScope& run);
 // "" when `table` was measured for `run`, else what differs, naming both values.
 std::string tuning_mismatch(const TuningScope& table, const TuningScope& run);
 

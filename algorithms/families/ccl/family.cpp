@@ -20,13 +20,6 @@ namespace {
 double ts_of(const CostParams& c) { return ccl::model_ts(c); }
 double tc_of(const CostParams& c) { return ccl::model_tc(c); }
 
-// Barrier mode wraps only the operations with a root or an order (the paper's §III); combine, concat,
-// index and sync end together anyway, so they do not read --nonbarrier.
-bool barrier_mode(ccl::Op op) {
-  return op != ccl::Op::Combine && op != ccl::Op::Concat && op != ccl::Op::Index && op != ccl::Op::Sync &&
-         op != ccl::Op::ReduceScatter;
-}
-
 bool partitioned(const AlgorithmArgs& a) { return a.options.word("--partition") != "none"; }
 
 // n: the group size (a part's with --partition, whose root is rank --source mod n).
@@ -39,7 +32,7 @@ ccl::Call call_of(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, int 
   c.op_id = a.op;
   const std::string alg = a.options.word("--ccl-alg");
   c.alg = alg == "auto" || alg == "tuned" ? "" : alg;
-  c.barrier = !barrier_mode(op) || a.options.word("--nonbarrier") != "on";
+  c.barrier = !ccl::has_barrier_mode(op) || a.options.word("--nonbarrier") != "on";
   if (op == ccl::Op::Index) {
     const uint64_t r = a.options.number("--radix");
     c.radix = r ? int(r) : bruck::choose_radix(c.n, 1, c.b, ts_of(a.cost), tc_of(a.cost)).r;
@@ -55,25 +48,8 @@ ccl::Call call_of(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, int 
 // --ccl-alg tuned: the table's choice for this size (tuning.h), after checking the table was
 // measured for this run; throws ConfigError("--tuning") otherwise.
 ccl::Call tuned(ccl::Call c, const Topology& topo, const AlgorithmArgs& a) {
-  if (a.options.word("--tuning").empty())
-    throw ConfigError("--tuning",
-                      "not given; allowed: --ccl-alg tuned --tuning FILE (a table of `wormnet tune --json`)");
-  const ccl::TuningTable t = ccl::read_tuning(a.options.word("--tuning"), "--tuning");
   const std::string name = "ccl-" + ccl::op_names()[size_t(c.op)];
-  if (const std::string why = ccl::tuning_mismatch(t.scope, ccl::tuning_scope(name, topo.name(), c.n, a)); !why.empty())
-    throw ConfigError("--tuning", fmt::format("{}: {}; allowed: a table `wormnet tune` measured for this run",
-                                              a.options.word("--tuning"), why));
-  const ccl::TunedOptions& o = t.pick(uint64_t(c.b) * 4);
-  c.alg = o.at("--ccl-alg");
-  auto num = [&](const char* f, uint64_t dflt) { return o.count(f) ? std::stoull(o.at(f)) : dflt; };
-  c.kappa = int(num("--kappa", uint64_t(c.kappa)));
-  c.packet = uint32_t(num("--packet", uint64_t(c.packet) * 4) / 4);
-  if (o.count("--radix")) c.radix = int(num("--radix", 2));
-  if (o.count("--window")) c.window = int(num("--window", 1));
-  if (const std::string why = ccl::unsupported(c); !why.empty())
-    throw ConfigError("--tuning", fmt::format("{}: its choice {} for {} bytes: {}", a.options.word("--tuning"),
-                                              ccl::tuned_label(o), uint64_t(c.b) * 4, why));
-  return c;
+  return ccl::tuned_call(c, a.options.word("--tuning"), "--tuning", ccl::tuning_scope(name, topo.name(), c.n, a));
 }
 
 // The call as run. --ccl-alg auto: index runs Bruck with --radix (auto: the
@@ -117,7 +93,7 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
       op == ccl::Op::Reduce || op == ccl::Op::Combine || op == ccl::Op::Prefix || op == ccl::Op::ReduceScatter;
   a.params = std::string(rooted ? "--source (orig / dest) " : "") + "--bytes" + (combines ? " --op" : "") + " --group";
   a.options = {"--ccl-alg", "--tuning", "--partition"};
-  if (barrier_mode(op)) a.options.push_back("--nonbarrier");
+  if (ccl::has_barrier_mode(op)) a.options.push_back("--nonbarrier");  // the others do not read it
   for (auto& e : extra) a.options.push_back(std::move(e));
   a.rooted = rooted;
   a.groups = true;
