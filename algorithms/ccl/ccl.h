@@ -1,5 +1,5 @@
-// CCL (Bala, Bruck, Cypher et al. 1995): the ten collective
-// operations with the algorithms the paper prices (C1, C2, C3), as schedules over
+// CCL (Bala, Bruck, Cypher et al. 1995): the ten collective (and MPI's reduce-scatter)
+// operations with the algorithms the paper prices and those MPI and NCCL use (C1, C2, C3), as schedules over
 // the ranks 0..n-1 of one process group. The firmware library (firmware/ccl)
 // and `wormnet run --algorithm ccl-<op>` both run these schedules.
 //

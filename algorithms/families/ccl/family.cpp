@@ -164,7 +164,9 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
 Family family_ccl() {
   Family f;
   f.name = "ccl";
-  f.summary = "CCL (Bala, Bruck, Cypher et al.): the ten collective operations in process groups, tunable algorithms";
+  f.summary =
+      "CCL (Bala, Bruck, Cypher et al.): the ten collective operations in process groups (and MPI's reduce-scatter), "
+      "tunable algorithms";
   f.topologies = "any (mesh, torus, cube), any --group of at least 2 nodes";
   f.supports = any_network("ccl");
   std::vector<std::string> names = {"auto", "tuned"};
