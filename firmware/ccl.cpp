@@ -52,6 +52,8 @@ uint32_t Library::region_words(Op op, int n, uint32_t b, const Tuning& t, alg::O
   c.alg = t.alg;
   c.radix = t.radix;
   c.kappa = t.kappa;
+  c.packet = t.packet;
+  c.window = t.window;
   c.op_id = op_id;
   return alg::ccl::layout_words(c);
 }
@@ -162,6 +164,8 @@ Call call(Op op, uint32_t b, const Tuning& t, bool barrier) {
   c.alg = t.alg;
   c.radix = t.radix;
   c.kappa = t.kappa;
+  c.packet = t.packet;
+  c.window = t.window;
   c.barrier = barrier;
   return c;
 }

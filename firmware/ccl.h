@@ -41,8 +41,10 @@ struct Group {
 // Per call: the algorithm (empty: the default of alg::ccl::choose) and its knobs.
 struct Tuning {
   std::string alg;
-  int radix = 2;  // index
-  int kappa = 0;  // hybrid combine
+  int radix = 2;        // index
+  int kappa = 0;        // hybrid combine
+  uint32_t packet = 0;  // nesbt, chain: segment in words (0: the whole message)
+  int window = 1;       // linear index: messages in flight per step
 };
 
 class Library {

@@ -222,6 +222,42 @@ TEST(CclLibrary, SendThenReceiveRingDeadlocksWithSynchronousSends) {
 
 // tune_by_model: calls without an algorithm are priced by the linear model (sp1: t_s = 60, t_c = 1):
 // a 1024-word bcast on 64 ranks runs nesbt with 114-word packets, M + d - 1 = 9 + 5 = 14 steps.
+// The knobs of the algorithms MPI and NCCL use, from firmware: a chain broadcast in segments of
+// 2 words and a linear all-to-all with 3 messages in flight, against their schedules' oracles.
+TEST(CclLibrary, SegmentAndWindowKnobs) {
+  const int n = 9;
+  const uint32_t b = 6, at_bcast = Library::scratch_words(n);
+  alg::ccl::Call bc{alg::ccl::Op::Bcast, "chain", n, 4, b};
+  bc.packet = 2;
+  bc.barrier = false;
+  alg::ccl::Call ix{alg::ccl::Op::Index, "linear", n, 0, 2};
+  ix.window = 3;
+  const alg::Schedule sb = alg::ccl::build(bc), si = alg::ccl::build(ix);
+  const uint32_t at_index = at_bcast + sb.memory_words, end = at_index + si.memory_words;
+  const auto init = [&](int node, uint32_t a) -> alg::Word {
+    if (a >= at_bcast && a < at_index) return sb.initial(node, a - at_bcast);
+    return a >= at_index && a < end ? si.initial(node, a - at_index) : 0;
+  };
+  const auto r = run_firmware(
+      net("mesh:3x3"), opts(),
+      [&](int) -> FirmwareFn {
+        return [&](NodeApi& api) {
+          Library lib(api, iota(n), 0, /*barrier=*/false);
+          lib.bcast(lib.all(), 4, at_bcast, b, {"chain", 2, 0, 2, 1});
+          lib.index(lib.all(), at_index, 2, {"linear", 2, 0, 0, 3});
+        };
+      },
+      end, init);
+  ASSERT_TRUE(r.ok) << r.error;
+  for (int node = 0; node < n; ++node)
+    for (uint32_t a = at_bcast; a < end; ++a) {
+      const auto want = a < at_index ? sb.expected(node, a - at_bcast) : si.expected(node, a - at_index);
+      if (want) ASSERT_EQ(r.memory[size_t(node)][a], *want) << "node " << node << " word " << a;
+    }
+  // chain: 3 segments down 8 links; linear: 9 x 8 blocks, each its own message.
+  EXPECT_EQ(r.log.messages.size(), 3u * 8u + 9u * 8u);
+}
+
 TEST(CclLibrary, TunedByTheLinearModel) {
   const uint32_t words = 1024, base = Library::scratch_words(64);
   std::string why;
