@@ -17,9 +17,6 @@ namespace wn::alg {
 
 namespace {
 
-double ts_of(const CostParams& c) { return ccl::model_ts(c); }
-double tc_of(const CostParams& c) { return ccl::model_tc(c); }
-
 bool partitioned(const AlgorithmArgs& a) { return a.options.word("--partition") != "none"; }
 
 // n: the group size (a part's with --partition, whose root is rank --source mod n).
@@ -35,7 +32,7 @@ ccl::Call call_of(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, int 
   c.barrier = !ccl::has_barrier_mode(op) || a.options.word("--nonbarrier") != "on";
   if (op == ccl::Op::Index) {
     const uint64_t r = a.options.number("--radix");
-    c.radix = r ? int(r) : bruck::choose_radix(c.n, 1, c.b, ts_of(a.cost), tc_of(a.cost)).r;
+    c.radix = r ? int(r) : bruck::choose_radix(c.n, 1, c.b, ccl::model_ts(a.cost), ccl::model_tc(a.cost)).r;
   }
   if (op == ccl::Op::Bcast || op == ccl::Op::Reduce) c.packet = uint32_t(a.options.number("--packet") / 4);
   if (op == ccl::Op::Combine) c.kappa = int(a.options.number("--kappa"));
@@ -151,9 +148,9 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
                                           why.empty() ? "" : "; ", ccl::op_names()[size_t(op)], ccl::choose(c),
                                           c.barrier ? "barrier" : "nonbarrier", k.formula, k.c1, k.c2, k.c3));
     p.data = fmt::format("C3 = {} words in the network (n = {}, m = {} words)", k.c3, c.n, c.b);
-    p.thesis_cycles = k.c1 * ts_of(cp) + double(k.c2) * tc_of(cp);
-    p.thesis_formula =
-        fmt::format("CCL linear model T = C1*t_s + C2*t_c = {}*{} + {}*{:.3g}", k.c1, ts_of(cp), k.c2, tc_of(cp));
+    p.thesis_cycles = k.c1 * ccl::model_ts(cp) + double(k.c2) * ccl::model_tc(cp);
+    p.thesis_formula = fmt::format("CCL linear model T = C1*t_s + C2*t_c = {}*{} + {}*{:.3g}", k.c1, ccl::model_ts(cp),
+                                   k.c2, ccl::model_tc(cp));
     return p;
   };
   return a;
