@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -66,6 +68,14 @@ inline std::vector<nlohmann::json> json_lines(const std::string& path) {
   std::ifstream f(path);
   for (std::string l; std::getline(f, l);) out.push_back(nlohmann::json::parse(l));
   return out;
+}
+
+// Lines a writer has finished (newline included): a file read while a sweep
+// appends to it, or after the sweep was killed, may end in a torn line.
+inline size_t whole_lines(const std::string& path) {
+  std::ifstream f(path);
+  const std::string t((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  return size_t(std::count(t.begin(), t.end(), '\n'));
 }
 
 }  // namespace wn::test
