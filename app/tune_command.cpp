@@ -65,9 +65,11 @@ TuneSize candidates_at(const RunCli& c, const ccl::Call& proto, uint64_t bytes, 
       std::vector<uint64_t> grid;
       for (int j = 1; j < k; ++j) grid.push_back(uint64_t(j));
       for (uint64_t v : knob_values(c, "--kappa", grid)) x.kappa = int(std::min<uint64_t>(v, 64)), add(x);
-    } else if (a == "nesbt" || a == "chain") {  // the whole message, then 2, 4, ... 1024 packets of whole words
+    } else if (a == "nesbt" || a == "chain" || a == "circ-graph" || a == "dbtree") {
+      // The whole message (dbtree: each half), then 2, 4, ... 1024 packets of whole words.
+      const uint64_t whole = a == "dbtree" ? (bytes / 4 + 1) / 2 * 4 : bytes;
       std::vector<uint64_t> grid = {0};
-      for (uint64_t m = 2; m <= 1024 && bytes / m >= 4; m *= 2) grid.push_back(bytes / m / 4 * 4);
+      for (uint64_t m = 2; m <= 1024 && whole / m >= 4; m *= 2) grid.push_back(whole / m / 4 * 4);
       for (uint64_t v : knob_values(c, "--packet", grid)) x.packet = uint32_t(v / 4), add(x);
     } else if (a == "linear") {  // windows 1, 2, 4, ... and n - 1 (all at once)
       std::vector<uint64_t> grid;

@@ -97,6 +97,12 @@ Costs reduce_scatter_costs(const Call& c);
 void gen_nesbt_bcast(Builder& b, const Call& c, uint32_t tag0);
 void gen_nesbt_reduce(Builder& b, const Call& c, uint32_t tag0);
 int nesbt_steps(const Call& c);  // M + d - 1
+// Träff's circulant-graph pipelined broadcast for any n (circ_graph.cpp): M + ceil(log n) - 1 steps.
+void gen_circ_graph_bcast(Builder& b, const Call& c, uint32_t tag0);
+Costs circ_graph_costs(const Call& c);
+// The double binary tree all-reduce (dbtree.cpp): halves in chunks of c.packet words.
+void gen_dbtree_combine(Builder& b, const Call& c, uint32_t tag0);
+Costs dbtree_costs(const Call& c);
 // The chain broadcast's segment (words; c.packet, 0 or more than the message: the whole message).
 inline uint32_t chain_packet(const Call& c) { return c.packet && c.packet < c.b ? c.packet : c.b; }
 

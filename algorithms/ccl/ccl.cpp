@@ -45,9 +45,10 @@ bool has_barrier_mode(Op op) {
 
 const std::vector<std::string>& algorithms(Op op) {
   static const std::vector<std::vector<std::string>> v = {
-      {"binomial", "nesbt", "scatter-concat", "scatter-ring", "chain"},
+      {"binomial", "nesbt", "scatter-concat", "scatter-ring", "chain", "circ-graph"},
       {"binomial", "nesbt"},
-      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling", "rabenseifner", "ring-2d"},
+      {"butterfly", "circulant", "reduce-bcast", "hybrid", "ring", "recursive-doubling", "rabenseifner", "ring-2d",
+       "dbtree"},
       {"binomial", "direct"},
       {"binomial", "direct"},
       {"circulant", "recursive-exchange", "ring", "neighbor-exchange", "recursive-doubling"},
@@ -97,9 +98,10 @@ std::string unsupported(const Call& c) {
         "the {} reduce-scatter folds in ring order and needs a commutative operator, not '{}'; allowed: "
         "halving",
         alg, combine_ops()[c.op_id].name);
-  if ((alg == "ring" || alg == "ring-2d") && c.op == Op::Combine && !combine_ops()[c.op_id].commutative)
+  if ((alg == "ring" || alg == "ring-2d" || alg == "dbtree") && c.op == Op::Combine &&
+      !combine_ops()[c.op_id].commutative)
     return fmt::format(
-        "the {} combine folds in ring order and needs a commutative operator, not '{}'; allowed: circulant, "
+        "the {} combine folds out of rank order and needs a commutative operator, not '{}'; allowed: circulant, "
         "recursive-doubling, rabenseifner, reduce-bcast, butterfly and hybrid (n = 2^d)",
         alg, combine_ops()[c.op_id].name);
   if (c.op == Op::Index && alg == "linear" && (c.window < 1 || c.window > c.n - 1))
@@ -107,42 +109,6 @@ std::string unsupported(const Call& c) {
   if (c.op == Op::Index && alg == "bruck" && (c.radix < 2 || c.radix > c.n))
     return fmt::format("radix {} with n = {}; allowed: 2..{}", c.radix, c.n, c.n);
   return "";
-}
-
-int ring_2d_cols(const Call& c) {
-  if (c.cols) return c.cols;
-  int best = 1;
-  for (int d = 1; d * d <= c.n; ++d)
-    if (c.n % d == 0) best = d;
-  return best;
-}
-
-uint32_t layout_words(const Call& c) {
-  const uint32_t n = uint32_t(c.n), b = c.b, k = uint32_t(ceil_log2(c.n));
-  const std::string alg = choose(c);
-  switch (c.op) {
-    case Op::Bcast:
-      return alg == "scatter-concat" || alg == "scatter-ring" ? 2 * n * ((b + n - 1) / n) + 1 : b + 1;
-    case Op::Reduce:
-    case Op::Shift:
-      return 2 * b + 1;
-    case Op::Combine:
-      return (alg == "circulant" ? (combine_ops()[c.op_id].commutative ? 4 : 8) : 2) * b + 1;
-    case Op::Prefix:
-      return (alg == "tree" ? 4 + k : 2) * b + 1;
-    case Op::Scatter:
-    case Op::Gather:
-      return n * b + 1;
-    case Op::Concat:
-      return 2 * n * b + 1;
-    case Op::Index:
-      return 3 * n * b + 1;
-    case Op::Sync:
-      return 1;
-    case Op::ReduceScatter:
-      return 2 * n * b + b + 1;
-  }
-  return 1;
 }
 
 Costs costs(const Call& c) {
@@ -168,6 +134,10 @@ Costs costs(const Call& c) {
             fmt::format("scatter+{} (non-paper baseline), pieces of p = ceil(m/n) = {} words: C1 = {}, C2 = 2(n-1) p, "
                         "C3 = (s(n) + n(n-1)) p",
                         ring ? "ring all-gather" : "concat", p, ring ? "k + n - 1" : "2k"));
+        break;
+      }
+      if (alg == "circ-graph") {
+        r = circ_graph_costs(c);
         break;
       }
       if (alg == "chain") {
@@ -197,6 +167,8 @@ Costs costs(const Call& c) {
         r = circulant_ordered_costs(c);
       else if (alg == "circulant")
         set(k, k * b, nn * k * b, "circulant: C1 = k, C2 = k m, C3 = n k m");
+      else if (alg == "dbtree")
+        r = dbtree_costs(c);
       else if (alg == "recursive-doubling") {
         const int d = pow2(n) ? k : k - 1, rem = n - (1 << d), c1 = d + (rem ? 2 : 0);
         set(c1, uint64_t(c1) * b, (2 * uint64_t(rem) + (uint64_t(1) << d) * uint64_t(d)) * b,

@@ -68,6 +68,8 @@ struct Costs {
   std::string formula;
 };
 Costs costs(const Call& c);
+// The double binary tree's messages, 2 (n-1) chunks (its costs() schedules the call to count steps).
+uint64_t dbtree_messages(const Call& c);
 
 // The default chooser of `--ccl-alg auto`: every algorithm that can run the
 // call (and its knobs: nesbt's packet size, hybrid's kappa, index's radix)

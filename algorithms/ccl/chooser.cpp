@@ -11,6 +11,10 @@
 
 namespace wn::alg::ccl {
 
+namespace {
+bool packeted(const std::string& a) { return a == "nesbt" || a == "chain" || a == "circ-graph" || a == "dbtree"; }
+}  // namespace
+
 Choice choose_by_model(const Call& call, double ts, double tc) {
   Choice best;
   best.cycles = std::numeric_limits<double>::infinity();
@@ -27,7 +31,12 @@ Choice choose_by_model(const Call& call, double ts, double tc) {
       const Costs k = costs(x);
       if (const double t = k.c1 * ts + double(k.c2) * tc; t < least) least = t, mine = x;
     };
-    if (a == "nesbt" || a == "chain")  // packet sizes 1..m words (nesbt's best is near sqrt(m ts / ((d-1) tc)))
+    if (a == "dbtree")  // its costs come from its schedule: the half whole, then 2, 4, ... 1024 chunks
+      for (uint32_t m = 1, half = (c.b + 1) / 2; m <= 1024 && (m == 1 || half / m >= 1); m *= 2) {
+        c.packet = m == 1 ? 0 : (half + m - 1) / m;
+        if (dbtree_messages(c) <= (1u << 20)) consider(c);  // a schedule the chooser can afford to build
+      }
+    else if (packeted(a))  // packet sizes 1..m words (nesbt's best is near sqrt(m ts / ((d-1) tc)))
       for (c.packet = 1; c.packet <= c.b && c.packet <= 65536; ++c.packet) consider(c);
     else if (a == "hybrid")
       for (c.kappa = 0; c.kappa <= ceil_log2(c.n); ++c.kappa) consider(c);
@@ -36,18 +45,18 @@ Choice choose_by_model(const Call& call, double ts, double tc) {
     else
       consider(c);
     if (least == std::numeric_limits<double>::infinity()) continue;
-    const std::string knob = a == "nesbt" || a == "chain" ? fmt::format(" (packets of {} words)", mine.packet)
-                             : a == "hybrid"              ? fmt::format(" (kappa {})", mine.kappa)
-                             : a == "bruck"               ? fmt::format(" (radix {})", mine.radix)
-                                                          : "";
+    const std::string knob = packeted(a)     ? fmt::format(" (packets of {} words)", mine.packet)
+                             : a == "hybrid" ? fmt::format(" (kappa {})", mine.kappa)
+                             : a == "bruck"  ? fmt::format(" (radix {})", mine.radix)
+                                             : "";
     seen += fmt::format("{}{}{} {:.0f}", seen.empty() ? "" : ", ", a, knob, least);
     if (least < best.cycles) best.call = mine, best.cycles = least;
   }
   const Call& w = best.call;
-  const std::string knob = w.alg == "nesbt" || w.alg == "chain" ? fmt::format(" with packets of {} words", w.packet)
-                           : w.alg == "hybrid"                  ? fmt::format(" with kappa {}", w.kappa)
-                           : w.alg == "bruck"                   ? fmt::format(" with radix {}", w.radix)
-                                                                : "";
+  const std::string knob = packeted(w.alg)     ? fmt::format(" with packets of {} words", w.packet)
+                           : w.alg == "hybrid" ? fmt::format(" with kappa {}", w.kappa)
+                           : w.alg == "bruck"  ? fmt::format(" with radix {}", w.radix)
+                                               : "";
   best.why = fmt::format(
       "--ccl-alg auto: {}{} has the least C1*t_s + C2*t_c ({:.0f} cycles; t_s = {:.0f}, t_c = {:.3g} "
       "per word) of: {}",

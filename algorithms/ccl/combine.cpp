@@ -187,6 +187,7 @@ void gen_combine(Builder& b, const Call& c, uint32_t tag0) {
   const int k = ceil_log2(c.n);
   if (c.alg == "circulant")
     return combine_ops()[c.op_id].commutative ? circulant(b, c, tag0) : circulant_ordered(b, c, tag0);
+  if (c.alg == "dbtree") return gen_dbtree_combine(b, c, tag0);
   for (int me = 0; me < c.n; ++me) b.before(me, tag0, copy_op(blk(0, c.b), blk(1, c.b)));
   if (c.alg == "butterfly") return butterfly(b, c, tag0, 0, k);
   if (c.alg == "ring") return ring(b, c, tag0);

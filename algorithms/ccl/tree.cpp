@@ -50,6 +50,7 @@ void bcast_chain(Builder& b, const Call& c, uint32_t tag0) {
 void gen_bcast(Builder& b, const Call& c, uint32_t tag0) {
   if (c.alg == "nesbt") return gen_nesbt_bcast(b, c, tag0);
   if (c.alg == "chain") return bcast_chain(b, c, tag0);
+  if (c.alg == "circ-graph") return gen_circ_graph_bcast(b, c, tag0);
   if (c.alg == "scatter-concat" || c.alg == "scatter-ring") {  // not in the paper (van de Geijn): n pieces of
                                                                // ceil(m/n) words scattered, then gathered by all
     Call piece = c;

@@ -119,7 +119,9 @@ int ring_2d_cols_for(const Topology& topo, const std::vector<int>& group) {
 TunedOptions tuned_options(const Call& c) {
   TunedOptions o = {{"--ccl-alg", choose(c)}};
   if (o["--ccl-alg"] == "hybrid") o["--kappa"] = std::to_string(c.kappa);
-  if (o["--ccl-alg"] == "nesbt" || o["--ccl-alg"] == "chain") o["--packet"] = std::to_string(uint64_t(c.packet) * 4);
+  if (o["--ccl-alg"] == "nesbt" || o["--ccl-alg"] == "chain" || o["--ccl-alg"] == "circ-graph" ||
+      o["--ccl-alg"] == "dbtree")
+    o["--packet"] = std::to_string(uint64_t(c.packet) * 4);
   if (o["--ccl-alg"] == "bruck") o["--radix"] = std::to_string(c.radix);
   if (o["--ccl-alg"] == "linear") o["--window"] = std::to_string(c.window);
   return o;

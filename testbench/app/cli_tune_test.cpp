@@ -29,14 +29,18 @@ TEST(CliTune, TheTableHoldsTheMeasuredWinners) {
   for (const auto& s : t["sizes"]) {
     uint64_t least = UINT64_MAX;
     std::set<std::string> algs;
+    size_t dbtree = 0;
     for (const auto& m : s["results"]) {
       ASSERT_TRUE(m["ok"].get<bool>()) << m.dump();
       least = std::min(least, m["cycles"].get<uint64_t>());
       algs.insert(m["options"]["--ccl-alg"].get<std::string>());
+      dbtree += m["options"]["--ccl-alg"] == "dbtree";
     }
-    // Every algorithm of the operation (16 ranks: all eight), hybrid with kappa 1..3.
-    EXPECT_EQ(algs.size(), 8u) << s.dump();
-    EXPECT_EQ(s["results"].size(), 10u) << s.dump();
+    // Every algorithm of the operation (16 ranks: all nine), hybrid with kappa 1..3, the double
+    // binary tree's halves whole and in 2, 4, ... 1024 chunks of at least a word (8 B: whole only).
+    EXPECT_EQ(algs.size(), 9u) << s.dump();
+    EXPECT_EQ(s["results"].size() - dbtree, 10u) << s.dump();
+    EXPECT_EQ(dbtree, s["bytes"] == 8 ? 1u : s["bytes"] == 4096 ? 10u : 11u) << s.dump();
     EXPECT_EQ(s["best"]["cycles"].get<uint64_t>(), least);
     EXPECT_GE(s["runner_up"]["cycles"].get<uint64_t>(), least);
     EXPECT_GE(s["auto_over_best"].get<double>(), 1.0);
@@ -58,7 +62,7 @@ TEST(CliTune, TheTableHoldsTheMeasuredWinners) {
   const CliRun again =
       wormnet("tune " + kNet + "--bytes 8,4096,65536 -j 1 --out " + d + "/r.jsonl --json " + d + "/t2.json");
   ASSERT_EQ(again.code, 0) << again.out;
-  EXPECT_NE(again.out.find("30 runs at 3 sizes, 30 in"), std::string::npos) << again.out;
+  EXPECT_NE(again.out.find("52 runs at 3 sizes, 52 in"), std::string::npos) << again.out;
   EXPECT_EQ(slurp(d + "/t.json"), slurp(d + "/t2.json"));
 
   // --ccl-alg tuned runs the table's pick for the run's size.

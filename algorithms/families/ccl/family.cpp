@@ -34,7 +34,8 @@ ccl::Call call_of(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, int 
     const uint64_t r = a.options.number("--radix");
     c.radix = r ? int(r) : bruck::choose_radix(c.n, 1, c.b, ccl::model_ts(a.cost), ccl::model_tc(a.cost)).r;
   }
-  if (op == ccl::Op::Bcast || op == ccl::Op::Reduce) c.packet = uint32_t(a.options.number("--packet") / 4);
+  if (op == ccl::Op::Bcast || op == ccl::Op::Reduce || op == ccl::Op::Combine)
+    c.packet = uint32_t(a.options.number("--packet") / 4);
   if (op == ccl::Op::Combine) c.kappa = int(a.options.number("--kappa"));
   if (op == ccl::Op::Combine && !n) c.cols = ccl::ring_2d_cols_for(topo, a.group);
   if (op == ccl::Op::Shift) c.shift = int(a.options.number("--shift"));
@@ -67,7 +68,8 @@ ccl::Call resolved(ccl::Op op, const Topology& topo, const AlgorithmArgs& a, std
 // nESBT sends one packet per rank per step, M + d steps at most (M = ceil(b / packet), the tail
 // fix one more): the term that grows with the packet count, not the group.
 uint64_t packet_messages(const ccl::Call& c) {
-  if (c.alg != "nesbt") return 0;
+  if (c.alg == "dbtree") return ccl::dbtree_messages(c);
+  if (c.alg != "nesbt" && c.alg != "circ-graph") return 0;
   const uint64_t pk = c.packet && c.packet < c.b ? c.packet : c.b, n = uint64_t(c.n);
   return n * ((uint64_t(c.b) + pk - 1) / pk + uint64_t(ceil_log2(c.n)) + 1);
 }
@@ -128,6 +130,8 @@ AlgorithmInfo entry(ccl::Op op, const std::string& summary, bool rooted, std::ve
     const uint64_t groups = part ? n / uint64_t(part) : 1;
     // The windowed linear index sends w messages per rank per step: n (n-1) in all.
     if (c.op == ccl::Op::Index && c.alg == "linear") return n * (n - 1);
+    // The double binary tree's steps come from its schedule: its exact message count instead.
+    if (c.op == ccl::Op::Combine && c.alg == "dbtree") return ccl::dbtree_messages(c) * groups;
     return n * uint64_t(ccl::costs(c).c1) + packet_messages(c) * groups;
   };
   a.build = [op](const Topology& topo, const AlgorithmArgs& args) {
@@ -210,7 +214,8 @@ Family family_ccl() {
        "none",
        {"none", "row", "col", "even-odd"}},
       {"--packet",
-       "ccl-bcast, ccl-reduce --ccl-alg nesbt, ccl-bcast --ccl-alg chain: packet (segment) size in bytes (0: the "
+       "ccl-bcast, ccl-reduce --ccl-alg nesbt, ccl-bcast --ccl-alg chain or circ-graph, ccl-combine --ccl-alg dbtree: "
+       "packet (segment) size in bytes (0: the "
        "whole message)",
        "0",
        {},
@@ -220,7 +225,7 @@ Family family_ccl() {
        false,
        false,
        "--ccl-alg",
-       "nesbt, chain"},
+       "nesbt, chain, circ-graph, dbtree"},
       {"--shift", "ccl-shift: rank i sends to (i + S) mod n (a shift down by s: S = n - s)", "1", {}, 4095},
       {"--window",
        "ccl-index --ccl-alg linear: messages a rank has in flight per step, 1..n-1 (1: the direct exchange)",
@@ -238,8 +243,8 @@ Family family_ccl() {
   f.algorithms = {
       entry(O::Bcast,
             "bcast from --source: binomial tree (halving order), pipelined nesbt (2^d, --packet), scatter + "
-            "all-gather (van de Geijn: scatter-concat, scatter-ring), pipelined chain (--packet); barrier mode: "
-            "sync-in first",
+            "all-gather (van de Geijn: scatter-concat, scatter-ring), pipelined chain (--packet), Träff's "
+            "circulant graph (circ-graph, any n, --packet); barrier mode: sync-in first",
             true, {"--packet"}),
       entry(O::Reduce,
             "reduce to --source, rank order (non-commutative: to rank 0, then forward); nesbt reversed "
@@ -247,8 +252,9 @@ Family family_ccl() {
             true, {"--packet"}),
       entry(O::Combine,
             "allreduce: butterfly (2^d), circulant (commutative), reduce-bcast, hybrid --kappa, ring (commutative), "
-            "recursive-doubling, rabenseifner (any n), ring-2d (a mesh's rows and columns)",
-            false, {"--kappa"}),
+            "recursive-doubling, rabenseifner (any n), ring-2d (a mesh's rows and columns), dbtree (double binary "
+            "tree, commutative, --packet chunks)",
+            false, {"--kappa", "--packet"}),
       entry(O::Scatter, "scatter from --source: binomial or direct", true, {}),
       entry(O::Gather, "gather to --source: binomial or direct", true, {}),
       entry(O::Concat,

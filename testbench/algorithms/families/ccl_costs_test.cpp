@@ -27,21 +27,23 @@ TEST(CclCosts, EveryAlgorithmMatchesTheCostTableRandomN) {
         Opts x =
             op(alg::ccl::op_names()[o].c_str(), n, int(rng() % uint32_t(n)), a.c_str(),
                // the circulant combine both ways: summed, and ordered (its two-piece form)
-               (((a == "circulant" && trial != 1) || a == "ring" || a == "ring-2d") &&
+               (((a == "circulant" && trial != 1) || a == "ring" || a == "ring-2d" || a == "dbtree") &&
                 o == size_t(alg::ccl::Op::Combine)) ||
                        a == "nesbt" || ((a == "ring" || a == "pairwise") && o == size_t(alg::ccl::Op::ReduceScatter))
                    ? "sum"
                    : "affine");
         // pieces of 2 words (1-word messages are tokens); the ring's n chunks of 2 and 3 words
         x.words = a == "scatter-concat" || a == "scatter-ring" ? 2 * uint32_t(n)
-                  : a == "chain"                               ? 2 * (1 + uint32_t(rng() % 20))
+                  : a == "chain" || a == "circ-graph"          ? 2 * (1 + uint32_t(rng() % 20))
+                  : a == "dbtree"                              ? 4 * (1 + uint32_t(rng() % 10))  // halves of even words
                   : a == "ring" || a == "ring-2d"              ? 2 * uint32_t(n) + 3
                   : a == "rabenseifner" ? 4u << (31 - __builtin_clz(unsigned(n)))  // halves of 2+ words
                                         : 2;
         x.barrier = rng() % 2;
         if (a == "hybrid") x.extra["--kappa"] = std::to_string(rng() % uint32_t(__builtin_ctz(unsigned(n)) + 1));
         if (a == "nesbt") x.extra["--packet"] = rng() % 2 && !x.barrier ? "4" : "0";  // 1-word packets look like tokens
-        if (a == "chain") x.extra["--packet"] = std::to_string(8 * (rng() % 6));      // segments of 2+ words, or whole
+        if (a == "chain" || a == "circ-graph" || a == "dbtree")                       // segments of 2+ words, or whole
+          x.extra["--packet"] = std::to_string(8 * (rng() % 6));
         if (a == "bruck") x.extra["--radix"] = std::to_string(2 + rng() % uint32_t(n - 1));
         if (a == "linear") x.extra["--window"] = std::to_string(1 + rng() % uint32_t(n - 1));
         if (a == "send-receive") x.extra["--shift"] = std::to_string(1 + rng() % uint32_t(n - 1));
@@ -119,14 +121,15 @@ TEST(CclCosts, EveryAlgorithmCompletesWithSynchronousSends) {
         const bool p2 = a == "butterfly" || a == "hybrid" || a == "recursive-exchange" || a == "nesbt";
         Opts x =
             op(alg::ccl::op_names()[o].c_str(), p2 || a == "neighbor-exchange" ? 8 : 9, 3, a.c_str(),
-               ((a == "circulant" || a == "ring" || a == "ring-2d") && o == size_t(alg::ccl::Op::Combine)) ||
+               ((a == "circulant" || a == "ring" || a == "ring-2d" || a == "dbtree") &&
+                o == size_t(alg::ccl::Op::Combine)) ||
                        a == "nesbt" || ((a == "ring" || a == "pairwise") && o == size_t(alg::ccl::Op::ReduceScatter))
                    ? "sum"
                    : "affine");
         x.words = 18;
         x.barrier = barrier;
         if (a == "hybrid") x.extra["--kappa"] = "1";
-        if (a == "nesbt" || a == "chain") x.extra["--packet"] = "8";
+        if (a == "nesbt" || a == "chain" || a == "circ-graph" || a == "dbtree") x.extra["--packet"] = "8";
         SCOPED_TRACE(x.op + " " + a + (barrier ? " barrier" : " nonbarrier"));
         const nlohmann::json j = run_isolated([&] {
           ScheduleRunOptions r = options_of(x);

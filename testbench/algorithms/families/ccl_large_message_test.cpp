@@ -140,10 +140,14 @@ TEST(CclLargeMessage, LockstepOnMeshTorusAndCube) {
           Case{"bcast", "scatter-ring", ""}, Case{"bcast", "chain", "16"}, Case{"combine", "ring", ""},
           Case{"combine", "rabenseifner", ""}, Case{"combine", "recursive-doubling", ""},
           Case{"combine", "ring-2d", ""}, Case{"combine", "circulant", ""}, Case{"reduce-scatter", "ring", ""},
-          Case{"reduce-scatter", "halving", ""}, Case{"reduce-scatter", "pairwise", ""}, Case{"index", "linear", ""}}) {
+          Case{"reduce-scatter", "halving", ""}, Case{"reduce-scatter", "pairwise", ""}, Case{"index", "linear", ""},
+          Case{"bcast", "circ-graph", "8"}, Case{"combine", "dbtree", "8"}}) {
       SCOPED_TRACE(std::string(topo) + " " + c.op + " " + c.alg);
-      Opts o = op(c.op, 16, 5, c.alg,
-                  std::string(c.alg).rfind("ring", 0) == 0 || std::string(c.alg) == "pairwise" ? "sum" : "affine");
+      Opts o = op(
+          c.op, 16, 5, c.alg,
+          std::string(c.alg).rfind("ring", 0) == 0 || std::string(c.alg) == "pairwise" || std::string(c.alg) == "dbtree"
+              ? "sum"
+              : "affine");
       o.topology = topo;
       o.words = 22;
       if (*c.packet) o.extra["--packet"] = c.packet;
