@@ -23,6 +23,17 @@ def size(b):
     return f"{b} B"
 
 
+def nodes_of(topology):
+    """Nodes of a topology word: cube:d has 2^d, mesh:AxB and torus:AxBxC the product of the sides."""
+    kind, dims = topology.split(":", 1)
+    if kind == "cube":
+        return 2 ** int(dims)
+    n = 1
+    for side in dims.split("x"):
+        n *= int(side)
+    return n
+
+
 def main(paths):
     print("| network | ports | profile | measured best by size | auto lost | worst auto/best |")
     print("|---|---|---|---|---|---|")
@@ -35,7 +46,10 @@ def main(paths):
             at = max(t["sizes"], key=lambda s: s.get("auto_over_best", 0))
             worst += f" ({size(at['bytes'])}: {at['auto']} vs {at['best']['choice']})"
         ports = t["network"].get("ports", sc["ports"])
-        print(f"| {sc['topology']} | {ports} | {t['profile']} | {ranges(t['table'])} | "
+        net = sc["topology"]
+        if sc["nodes"] != nodes_of(net):  # a group of the network's nodes
+            net += f" ({sc['nodes']} ranks)"
+        print(f"| {net} | {ports} | {t['profile']} | {ranges(t['table'])} | "
               f"{a['lost_at']} of {a['sizes']} | {worst} |")
 
 
