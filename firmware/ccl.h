@@ -43,7 +43,7 @@ struct Tuning {
   std::string alg;
   int radix = 2;        // index
   int kappa = 0;        // hybrid combine
-  uint32_t packet = 0;  // nesbt, chain, circ-graph: segment in words (0: the whole message)
+  uint32_t packet = 0;  // nesbt, chain, circ-graph: segment; dbtree: chunk of a half (words; 0: whole)
   int window = 1;       // linear index: messages in flight per step
 };
 

@@ -258,6 +258,46 @@ TEST(CclLibrary, SegmentAndWindowKnobs) {
   EXPECT_EQ(r.log.messages.size(), 3u * 8u + 9u * 8u);
 }
 
+// The pipelined algorithms for any n, from firmware on 9 ranks: Träff's circulant-graph broadcast
+// in packets of 2 words (M = 3: M + ceil(log2 9) - 1 = 6 steps, 8 x 3 messages) and the double
+// binary tree all-reduce of a sum in chunks of 2 words (halves of 4: 2 (n - 1) x 4 messages),
+// against their schedules' oracles.
+TEST(CclLibrary, PipelinedForAnyN) {
+  const int n = 9;
+  const uint32_t at_bcast = Library::scratch_words(n);
+  const alg::OpId sum = alg::find_combine_op("sum");
+  alg::ccl::Call bc{alg::ccl::Op::Bcast, "circ-graph", n, 4, 6};
+  bc.packet = 2;
+  bc.barrier = false;
+  alg::ccl::Call cb{alg::ccl::Op::Combine, "dbtree", n, 0, 8};
+  cb.packet = 2;
+  cb.op_id = sum;
+  const alg::Schedule sb = alg::ccl::build(bc), sc = alg::ccl::build(cb);
+  EXPECT_EQ(sb.steps, 6);
+  const uint32_t at_combine = at_bcast + sb.memory_words, end = at_combine + sc.memory_words;
+  const auto init = [&](int node, uint32_t a) -> alg::Word {
+    if (a >= at_bcast && a < at_combine) return sb.initial(node, a - at_bcast);
+    return a >= at_combine && a < end ? sc.initial(node, a - at_combine) : 0;
+  };
+  const auto r = run_firmware(
+      net("mesh:3x3"), opts(),
+      [&](int) -> FirmwareFn {
+        return [&](NodeApi& api) {
+          Library lib(api, iota(n), 0, /*barrier=*/false);
+          lib.bcast(lib.all(), 4, at_bcast, 6, {"circ-graph", 2, 0, 2});
+          lib.combine(lib.all(), sum, at_combine, 8, {"dbtree", 2, 0, 2});
+        };
+      },
+      end, init);
+  ASSERT_TRUE(r.ok) << r.error;
+  for (int node = 0; node < n; ++node)
+    for (uint32_t a = at_bcast; a < end; ++a) {
+      const auto want = a < at_combine ? sb.expected(node, a - at_bcast) : sc.expected(node, a - at_combine);
+      if (want) ASSERT_EQ(r.memory[size_t(node)][a], *want) << "node " << node << " word " << a;
+    }
+  EXPECT_EQ(r.log.messages.size(), 8u * 3u + 2u * 8u * 4u);
+}
+
 TEST(CclLibrary, TunedByTheLinearModel) {
   const uint32_t words = 1024, base = Library::scratch_words(64);
   std::string why;
