@@ -6,12 +6,14 @@
 #pragma once
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "algorithms/schedule.h"
 #include "experiments/collective_run.h"
 #include "experiments/isolated_run.h"
 
@@ -110,6 +112,27 @@ inline std::vector<std::set<std::pair<int, int>>> parse_steps(const std::string&
     out.back().insert({std::stoi(w.substr(0, gt)), std::stoi(w.substr(gt + 1))});
   }
   return out;
+}
+
+// C1, C2 and C3 of a schedule as built (no simulation): steps with a message, the sum over steps of
+// the largest message, and all words sent.
+struct Counted {
+  int c1 = 0;
+  uint64_t c2 = 0, c3 = 0;
+};
+inline Counted count(const alg::Schedule& s) {
+  std::map<uint32_t, uint64_t> largest;
+  Counted k;
+  for (const auto& prog : s.programs)
+    for (const auto& st : prog)
+      for (const auto& m : st.sends) {
+        const uint64_t w = alg::total_words(m.src);
+        largest[st.tag] = std::max(largest[st.tag], w);
+        k.c3 += w;
+      }
+  for (const auto& [t, w] : largest) k.c2 += w;
+  k.c1 = int(largest.size());
+  return k;
 }
 
 }  // namespace wn::fw::ccl_test

@@ -16,26 +16,6 @@ namespace {
 
 using namespace ccl_test;
 
-struct Counted {
-  int c1 = 0;
-  uint64_t c2 = 0, c3 = 0;
-};
-
-Counted count(const alg::Schedule& s) {
-  std::map<uint32_t, uint64_t> largest;
-  Counted k;
-  for (const auto& prog : s.programs)
-    for (const auto& st : prog)
-      for (const auto& m : st.sends) {
-        const uint64_t w = alg::total_words(m.src);
-        largest[st.tag] = std::max(largest[st.tag], w);
-        k.c3 += w;
-      }
-  for (const auto& [t, w] : largest) k.c2 += w;
-  k.c1 = int(largest.size());
-  return k;
-}
-
 alg::ccl::Call bcast(int n, int root, uint32_t words, uint32_t packet) {
   alg::ccl::Call c{alg::ccl::Op::Bcast, "circ-graph", n, root, words};
   c.packet = packet;
