@@ -70,6 +70,9 @@ struct Costs {
 Costs costs(const Call& c);
 // The double binary tree's messages, 2 (n-1) chunks (its costs() schedules the call to count steps).
 uint64_t dbtree_messages(const Call& c);
+// Lower bounds on its C1 and C2 without building it: the busiest rank's messages (one a step) and
+// words (each step's largest message is at least what that rank sends in it).
+Costs dbtree_lower_bound(const Call& c);
 
 // The default chooser of `--ccl-alg auto`: every algorithm that can run the
 // call (and its knobs: nesbt's packet size, hybrid's kappa, index's radix)

@@ -31,10 +31,17 @@ Choice choose_by_model(const Call& call, double ts, double tc) {
       const Costs k = costs(x);
       if (const double t = k.c1 * ts + double(k.c2) * tc; t < least) least = t, mine = x;
     };
+    double bound = std::numeric_limits<double>::infinity();  // the least lower bound of a knob not built
     if (a == "dbtree")  // its costs come from its schedule: the half whole, then 2, 4, ... 1024 chunks
       for (uint32_t m = 1, half = (c.b + 1) / 2; m <= 1024 && (m == 1 || half / m >= 1); m *= 2) {
         c.packet = m == 1 ? 0 : (half + m - 1) / m;
-        if (dbtree_messages(c) <= (1u << 20)) consider(c);  // a schedule the chooser can afford to build
+        // Built only where it could win (its lower bound under the best so far) and affordable.
+        const Costs lb = dbtree_lower_bound(c);
+        const double low = lb.c1 * ts + double(lb.c2) * tc;
+        if (dbtree_messages(c) <= (1u << 20) && low < std::min(best.cycles, least))
+          consider(c);
+        else
+          bound = std::min(bound, low);
       }
     else if (packeted(a))  // packet sizes 1..m words (nesbt's best is near sqrt(m ts / ((d-1) tc)))
       for (c.packet = 1; c.packet <= c.b && c.packet <= 65536; ++c.packet) consider(c);
@@ -44,12 +51,16 @@ Choice choose_by_model(const Call& call, double ts, double tc) {
       for (c.radix = 2; c.radix <= c.n; ++c.radix) consider(c);
     else
       consider(c);
-    if (least == std::numeric_limits<double>::infinity()) continue;
+    if (least == std::numeric_limits<double>::infinity()) {
+      if (bound < least) seen += fmt::format("{}{} at least {:.0f}", seen.empty() ? "" : ", ", a, bound);
+      continue;
+    }
     const std::string knob = packeted(a)     ? fmt::format(" (packets of {} words)", mine.packet)
                              : a == "hybrid" ? fmt::format(" (kappa {})", mine.kappa)
                              : a == "bruck"  ? fmt::format(" (radix {})", mine.radix)
                                              : "";
-    seen += fmt::format("{}{}{} {:.0f}", seen.empty() ? "" : ", ", a, knob, least);
+    seen += fmt::format("{}{}{} {:.0f}{}", seen.empty() ? "" : ", ", a, knob, least,
+                        bound < least ? fmt::format(" (other chunks at least {:.0f})", bound) : "");
     if (least < best.cycles) best.call = mine, best.cycles = least;
   }
   const Call& w = best.call;

@@ -157,6 +157,22 @@ void gen_dbtree_combine(Builder& b, const Call& c, uint32_t tag0) {
   }
 }
 
+Costs dbtree_lower_bound(const Call& c) {
+  const Layout l(c);
+  const auto trees = two_trees(c.n);
+  std::vector<std::array<uint64_t, 2>> sends(static_cast<size_t>(c.n), {0, 0});  // per rank and tree, per chunk
+  for (int t = 0; t < 2; ++t)
+    for (int r = 0; r < c.n; ++r)
+      if (const int up = trees[size_t(t)][size_t(r)]; up >= 0)
+        ++sends[size_t(r)][size_t(t)], ++sends[size_t(up)][size_t(t)];
+  Costs lb;
+  for (const auto& s : sends) {
+    lb.c1 = std::max(lb.c1, int(s[0] * uint64_t(l.M[0]) + s[1] * uint64_t(l.M[1])));
+    lb.c2 = std::max(lb.c2, s[0] * l.half[0] + s[1] * l.half[1]);
+  }
+  return lb;
+}
+
 Costs dbtree_costs(const Call& c) {
   const Layout l(c);
   std::map<int, uint64_t> largest;

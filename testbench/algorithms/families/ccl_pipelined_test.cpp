@@ -143,6 +143,11 @@ TEST(CclPipelined, DbtreeRunsTwoTreesOfHalves) {
     EXPECT_EQ(k.c3, want.c3);
     EXPECT_EQ(k.c3, 2 * uint64_t(n - 1) * c.b);
     EXPECT_GE(k.c1, (4 * (n - 1) * M + n - 1) / n);  // one send per rank and step: no schedule is shorter
+    // The bound auto prunes with (the busiest rank's messages and words) holds.
+    const alg::ccl::Costs lb = alg::ccl::dbtree_lower_bound(c);
+    EXPECT_LE(lb.c1, k.c1);
+    EXPECT_LE(lb.c2, k.c2);
+    EXPECT_GE(lb.c1, 2 * M);
   }
 }
 
