@@ -60,11 +60,11 @@ Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   if (const int d = torus_d(topo)) {
     steps = torus_steps(d, source);
   } else {
-    const int k = mesh_k(topo);
-    const Startup st = startup(topo, k, source);
+    const Hierarchy& h = *mesh_hierarchy(topo);
+    const Startup st = startup_to(topo, h.tops, source, false);
     steps.push_back(st.step1);
-    steps.push_back(st.step2);
-    for (StepSends& s : tree(k)) steps.push_back(std::move(s));
+    if (!st.step2.empty()) steps.push_back(st.step2);
+    steps.insert(steps.end(), h.descent.begin(), h.descent.end());
   }
   return broadcast_schedule("edn-broadcast", topo, src, args.words, ids(topo, steps));
 }

@@ -24,12 +24,29 @@ std::vector<Node> top_nodes(int k);
 // replicated steps of tree(k-1); k = 2: the level-1 nodes to their neighbours.
 std::vector<StepSends> tree(int k);
 
+// An EDN hierarchy of a mesh: the top nodes (level t) and the descent, one entry per step, from the
+// tops down to every node.
+struct Hierarchy {
+  std::vector<Node> tops;
+  std::vector<StepSends> descent;
+  bool one_step = false;  // a top reaches the other three in one step (a one-step startup from it)
+  int top_hops = 0;       // hops of the first descent step (the search's objective)
+};
+// b when side = b * 2^k with b in 4..7 (and k set), else 0.
+int base_factor(int side, int* k);
+// The hierarchy of a w x h mesh with w = b1 * 2^k and h = b2 * 2^k, b1, b2 in 4..7: 2^k x 2^k
+// (b1 = b2 = 4) from the Appendix recurrence (top_nodes, tree), the others from our base blocks
+// (mesh_blocks.cpp); nullptr for other sizes. Computed once per size.
+const Hierarchy* mesh_hierarchy(int w, int h);
+// The same for a 2D mesh topology (nullptr for any other).
+const Hierarchy* mesh_hierarchy(const Topology& topo);
+
 // The 2-step startup from `source` to the top nodes (our deterministic rule;
-// the thesis's figures of it are lost): step 1 and step 2 sends. Paths of one step are channel-disjoint.
+// the thesis's figures of it are lost): step 1 and step 2 sends (none: a one-step startup). Paths of
+// one step are channel-disjoint.
 struct Startup {
   StepSends step1, step2;
 };
-Startup startup(const Topology& topo, int k, Node source);
 // The same rule toward any 4 `tops`; `reversed`: the paths are checked in the
 // direction the messages will finally travel, top -> holder (a reduction's
 // completion is the time-reverse of a startup: reversed XY = YX forward).
@@ -64,11 +81,11 @@ std::vector<StepSends> dimensional_steps(int w, Node source);
 Schedule build_dim_broadcast(const Topology& topo, const AlgorithmArgs& args);
 // Scatter-collect broadcast on a w x w mesh or torus (2 log w + 2 (w - 1) steps).
 Schedule build_sc_broadcast(const Topology& topo, const AlgorithmArgs& args);
-// The sends of every step of the reduction toward `root` on a 2^k x 2^k mesh
-// (the thesis's Ch 3, Fig 3.26): the broadcast tree rotated by 90 degrees and reversed, then the
-// reversed 2-step startup; k + 1 steps. With `plain`, the un-rotated reversed
-// tree (the thesis's negative example: contention for k >= 3).
-std::vector<StepSends> reduce_steps(const Topology& topo, int k, Node root, bool plain);
+// The sends of every step of the reduction toward `root` on a w x h mesh with a hierarchy
+// (the thesis's Ch 3, Fig 3.26): the broadcast tree of the h x w mesh rotated by 90 degrees and
+// reversed, then the reversed startup (2 steps, or 1); k + 1 steps on 2^k x 2^k. With `plain`, the
+// un-rotated reversed tree of the w x h mesh (the thesis's negative example: contention for k >= 3).
+std::vector<StepSends> reduce_steps(const Topology& topo, Node root, bool plain);
 Schedule build_edn_reduce(const Topology& topo, const AlgorithmArgs& args);
 // The same schedule with concatenation: the root collects every node's block.
 Schedule build_edn_gather(const Topology& topo, const AlgorithmArgs& args);

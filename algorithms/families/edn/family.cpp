@@ -15,22 +15,48 @@ void edn::check_message(const Topology& topo, const AlgorithmArgs& args, uint64_
 
 namespace {
 
+// The meshes with an EDN hierarchy (edn::mesh_hierarchy), as the errors list them.
+constexpr const char* kEdnMeshes =
+    "mesh:A x B with A = a * 2^k and B = b * 2^k, a, b in 4..7, k >= 0 (e.g. 5x5, 6x6, 7x7, 8x8, 10x10, 12x12, 14x14, "
+    "16x16, 20x20, 24x24, 28x28, 5x7, 10x12)";
+
 std::string edn_sizes(const Topology& topo) {
+  return edn::mesh_hierarchy(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
+             ? std::string()
+             : fmt::format(
+                   "edn-broadcast runs on {}, torus:2^d x 2^d and torus:2^d x 2^d x z (d >= 2, z >= 2), not {}; "
+                   "allowed: e.g. mesh:5x5, mesh:8x8, mesh:10x12, torus:8x8, torus:4x4x7",
+                   kEdnMeshes, topo.name());
+}
+
+std::string dim_sizes(const Topology& topo) {
   return edn::mesh_k(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
              ? std::string()
              : fmt::format(
-                   "edn-, dim- and sc-broadcast run on square meshes and tori of side 2^k, not {}; allowed: "
+                   "dim- and sc-broadcast run on square meshes and tori of side 2^k, not {}; allowed: "
                    "mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32, torus:4x4, torus:8x8, torus:16x16, "
                    "torus:32x32, torus:2^d x 2^d x z (z >= 2)",
                    topo.name());
 }
 
-std::string square_mesh(const Topology& topo) {
-  return edn::mesh_k(topo) ? std::string()
-                           : fmt::format(
-                                 "edn-reduce and edn-gather run on square meshes of side 2^k, not {}; "
-                                 "allowed: mesh:4x4, mesh:8x8, mesh:16x16, mesh:32x32",
-                                 topo.name());
+std::string edn_mesh(const Topology& topo) {
+  return edn::mesh_hierarchy(topo) ? std::string()
+                                   : fmt::format(
+                                         "edn-reduce and edn-gather run on {}, not {}; allowed: e.g. "
+                                         "mesh:4x4, mesh:5x5, mesh:8x8, mesh:10x12",
+                                         kEdnMeshes, topo.name());
+}
+
+// The step count of a mesh schedule's two phases: the thesis's k+1 on 2^k x 2^k (Table 3.1's k'+3),
+// else the height of our hierarchy (Tables 3.2-3.4: k+2 on 5, 6, 7 * 2^k) and the rest, the startup
+// or completion (1 or 2 steps).
+std::string mesh_steps(const Topology& topo, const Schedule& s, bool reduce) {
+  if (const int k = edn::mesh_k(topo))
+    return reduce ? fmt::format("k+1 = {} steps (tree k-1, completion 2)", k + 1)
+                  : fmt::format("k+1 = {} steps (startup 2, descent k-1)", k + 1);
+  const int height = int(edn::mesh_hierarchy(topo)->descent.size()), rest = s.steps - height;
+  return reduce ? fmt::format("{} steps (tree {}, completion {})", s.steps, height, rest)
+                : fmt::format("{} steps (startup {}, descent {})", s.steps, rest, height);
 }
 
 uint64_t one_per_node(const Topology& topo, const AlgorithmArgs&) { return uint64_t(topo.nodes()); }
@@ -43,7 +69,7 @@ AlgorithmInfo edn_broadcast_info() {
   a.name = "edn-broadcast";
   a.summary =
       "broadcast: mesh: 2-step startup to the 4 top EDNs, then one dominating level per step (k+1 "
-      "steps); torus: Y/T phases and an F step (d steps)";
+      "steps on 2^k x 2^k; k+3 or k+4 on 5, 6, 7 * 2^k); torus: Y/T phases and an F step (d steps)";
   a.params = "--source --bytes --ports (3 ports per node suffice)";
   a.rooted = true;
   a.exactly_once = true;
@@ -52,10 +78,10 @@ AlgorithmInfo edn_broadcast_info() {
   a.max_messages = one_per_node;
   a.build = edn::build_edn_broadcast;
   a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    const int k = edn::mesh_k(topo);
     const std::string steps =
-        k ? fmt::format("k+1 = {} steps (startup 2, descent k-1)", k + 1)
-          : fmt::format("d = {} steps ({{YT}} phases{})", edn::torus_d(topo), edn::torus_d(topo) % 2 ? " and F" : "");
+        edn::mesh_hierarchy(topo)
+            ? mesh_steps(topo, s, false)
+            : fmt::format("d = {} steps ({{YT}} phases{})", edn::torus_d(topo), edn::torus_d(topo) % 2 ? " and F" : "");
     return step_model_prediction(
         s, topo, c,
         fmt::format("{}; step model: per step the most serialized "
@@ -74,7 +100,7 @@ AlgorithmInfo dim_broadcast_info() {
   a.params = "--source --bytes";
   a.rooted = true;
   a.exactly_once = true;
-  a.supports = edn_sizes;
+  a.supports = dim_sizes;
   a.check = message_fits;
   a.max_messages = one_per_node;
   a.build = edn::build_dim_broadcast;
@@ -97,7 +123,7 @@ AlgorithmInfo sc_broadcast_info() {
   a.params = "--source --bytes";
   a.rooted = true;
   a.exactly_once = false;  // the ring collects deliver w - 1 messages to every node twice over
-  a.supports = edn_sizes;
+  a.supports = dim_sizes;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
     edn::check_message(topo, args, uint64_t(topo.nodes()) * ((args.words + uint64_t(topo.nodes()) - 1) / topo.nodes()));
   };
@@ -118,9 +144,8 @@ AlgorithmInfo sc_broadcast_info() {
 Prediction reduce_cost(const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
   return step_model_prediction(
       s, topo, c,
-      fmt::format("k+1 = {} steps (tree k-1, completion 2); step model with alpha={} gamma={}, F={} flits, "
-                  "combine {} cycles/word",
-                  edn::mesh_k(topo) + 1, c.alpha, c.gamma, c.flits(args.words), c.combine_cycles_per_word));
+      fmt::format("{}; step model with alpha={} gamma={}, F={} flits, combine {} cycles/word",
+                  mesh_steps(topo, s, true), c.alpha, c.gamma, c.flits(args.words), c.combine_cycles_per_word));
 }
 
 AlgorithmInfo edn_reduce_info() {
@@ -132,7 +157,7 @@ AlgorithmInfo edn_reduce_info() {
   a.params = "--source (root) --bytes --op --ports (3 ports per node suffice)";
   a.options = {"--tree"};
   a.rooted = true;
-  a.supports = square_mesh;
+  a.supports = edn_mesh;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
     edn::check_message(topo, args, 4 * uint64_t(args.words));
   };
@@ -148,7 +173,7 @@ AlgorithmInfo edn_gather_info() {
   a.summary = "gather to --source on the reduction's schedule, blocks concatenated (k+1 steps)";
   a.params = "--source (root) --bytes (per node) --ports (3 ports per node suffice)";
   a.rooted = true;
-  a.supports = square_mesh;
+  a.supports = edn_mesh;
   a.check = [](const Topology& topo, const AlgorithmArgs& args) {
     edn::check_message(topo, args, uint64_t(topo.nodes()) * args.words);
   };
@@ -165,7 +190,9 @@ Family family_edn() {
   f.name = "edn";
   f.summary = "Tsai & McKinley: extended-dominating-node collectives for all-port wormhole meshes";
   f.topologies =
-      "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32); edn-broadcast also "
+      "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32); edn-broadcast, -reduce and -gather "
+      "also mesh:A x B with A = a * 2^k, B = b * 2^k, a, b in 4..7 (5x5, 6x6, 7x7, 10x10, 5x7, ...); edn-broadcast "
+      "also "
       "torus:2^d x 2^d x z, z >= 2; sld-broadcast mesh:2^k x 2^k only; ft-broadcast any mesh, torus or cube";
   // ft-broadcast runs anywhere, so the family admits every topology and each algorithm narrows it.
   f.supports = [](const Topology&) { return std::string(); };

@@ -31,10 +31,10 @@ std::vector<Range> blocks(std::vector<int> members, uint32_t m) {
 }  // namespace
 
 Schedule build_edn_gather(const Topology& topo, const AlgorithmArgs& args) {
-  const int k = mesh_k(topo), root = args.source;
+  const int root = args.source;
   const uint32_t m = args.words, n = uint32_t(topo.nodes());
   const auto rc = topo.coords(root);
-  const std::vector<StepSends> steps = reduce_steps(topo, k, {rc[0], rc[1]}, false);
+  const std::vector<StepSends> steps = reduce_steps(topo, {rc[0], rc[1]}, false);
   Schedule s;
   s.algorithm = "edn-gather";
   s.nodes = int(n);

@@ -18,23 +18,24 @@
 
 namespace wn::alg::edn {
 
-std::vector<StepSends> reduce_steps(const Topology& topo, int k, Node root, bool plain) {
-  const int w = 1 << k;
+std::vector<StepSends> reduce_steps(const Topology& topo, Node root, bool plain) {
+  const int w = topo.radix()[0], h = topo.radix()[1];
   auto rot = [w, plain](Node n) { return plain ? n : Node{w - 1 - n.second, n.first}; };
-  const std::vector<StepSends> tree_k = tree(k);
+  // The tree rotated into this w x h mesh is the h x w mesh's.
+  const Hierarchy& hier = *(plain ? mesh_hierarchy(w, h) : mesh_hierarchy(h, w));
   std::vector<StepSends> steps;
-  for (int r = 1; r <= k - 1; ++r) {
+  for (size_t r = hier.descent.size(); r-- > 0;) {
     StepSends s;
-    for (const auto& [p, c] : tree_k[size_t(k - 1 - r)]) s.push_back({rot(c), rot(p)});
+    for (const auto& [p, c] : hier.descent[r]) s.push_back({rot(c), rot(p)});
     steps.push_back(std::move(s));
   }
   std::vector<Node> tops;
-  for (const Node& t : top_nodes(k)) tops.push_back(rot(t));
+  for (const Node& t : hier.tops) tops.push_back(rot(t));
   const Startup st = startup_to(topo, tops, root, true);
   StepSends c1, c2;
   for (const auto& [holder, top] : st.step2) c1.push_back({top, holder});
   for (const auto& [holder, top] : st.step1) c2.push_back({top, holder});
-  steps.push_back(std::move(c1));
+  if (!c1.empty()) steps.push_back(std::move(c1));
   steps.push_back(std::move(c2));
   return steps;
 }
@@ -46,11 +47,11 @@ Word value(int node, uint32_t a) { return 0x00010001u * uint32_t(node + 1) + (a 
 }  // namespace
 
 Schedule build_edn_reduce(const Topology& topo, const AlgorithmArgs& args) {
-  const int k = mesh_k(topo), root = args.source;
+  const int root = args.source;
   const uint32_t m = args.words;
   const OpId op = args.op;
   const auto rc = topo.coords(root);
-  const std::vector<StepSends> steps = reduce_steps(topo, k, {rc[0], rc[1]}, args.options.word("--tree") == "plain");
+  const std::vector<StepSends> steps = reduce_steps(topo, {rc[0], rc[1]}, args.options.word("--tree") == "plain");
   Schedule s;
   s.algorithm = "edn-reduce";
   s.nodes = topo.nodes();

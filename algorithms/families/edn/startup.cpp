@@ -2,7 +2,8 @@
 // Ch 3: 2 steps from any source; the rule is ours, deterministic): among step-1 target sets
 // S1 (size 2, then 1, then 3) whose XY paths are channel-disjoint, and step-2
 // assignments of the remaining tops to holders with channel-disjoint paths,
-// prefer shape (a) (|S1| = 2, the source idle in step 2, each recipient
+// prefer one step (a top source reaching the 3 others at once: never on 2^k x 2^k, possible on the
+// 5, 6, 7 * 2^k base blocks), then shape (a) (|S1| = 2, the source idle in step 2, each recipient
 // forwarding exactly one), then |S1| = 2, then the fewest hops of the two
 // steps together, then the lexicographically smallest S1 and step-2 pairs.
 #include <algorithm>
@@ -34,12 +35,12 @@ bool disjoint(const Topology& topo, const StepSends& sends, bool reversed, int* 
 }
 
 struct Candidate {
-  bool shape_a = false, two = false;
+  bool one = false, shape_a = false, two = false;
   int hops = 0;
   std::vector<Node> s1;
   StepSends step2;
   // Smaller is better.
-  auto key() const { return std::make_tuple(!shape_a, !two, hops, s1, step2); }
+  auto key() const { return std::make_tuple(!one, !shape_a, !two, hops, s1, step2); }
 };
 
 // Every assignment of `rest` to `holders` (each remaining top gets one holder).
@@ -57,8 +58,6 @@ void assignments(const std::vector<Node>& rest, const std::vector<Node>& holders
 }
 
 }  // namespace
-
-Startup startup(const Topology& topo, int k, Node source) { return startup_to(topo, top_nodes(k), source, false); }
 
 Startup startup_to(const Topology& topo, const std::vector<Node>& all_tops, Node source, bool reversed) {
   std::vector<Node> tops;
@@ -87,6 +86,7 @@ Startup startup_to(const Topology& topo, const std::vector<Node>& all_tops, Node
       if (!disjoint(topo, step2, reversed, &hops2)) continue;
       std::sort(step2.begin(), step2.end());
       Candidate c;
+      c.one = step2.empty();
       c.two = size == 2;
       bool source_idle = true;
       std::map<Node, int> forwards;
