@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """Checks every point of a `wormnet compare --json` report (ctest's all-source sweeps).
 
-  scripts/check_sweep.py COMPARE.json [--runs N] [--steps S] [--stepwise 0]
+  scripts/check_sweep.py COMPARE.json [--runs N] [--steps S | --steps LO-HI] [--stepwise 0]
 
 Every run must pass its data check; with --runs the report must hold exactly N runs, with --steps
-each run must take S steps, with --stepwise each run's stepwise-contention delay (delay view) must
+each run must take S steps (or LO to HI, and both counts must occur), with --stepwise each run's stepwise-contention delay (delay view) must
 equal that value. Prints one line per algorithm x ports x bytes and exits 1 on the first failure.
 """
 import argparse
@@ -16,13 +16,18 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("report")
     ap.add_argument("--runs", type=int)
-    ap.add_argument("--steps", type=int)
+    ap.add_argument("--steps")
     ap.add_argument("--stepwise", type=int)
     a = ap.parse_args()
     with open(a.report) as f:
         rep = json.load(f)
     runs = rep["runs"]
     bad = []
+    lo = hi = None
+    if a.steps is not None:
+        lo, _, hi = a.steps.partition("-")
+        lo, hi = int(lo), int(hi or lo)
+    seen = set()
     if a.runs is not None and len(runs) != a.runs:
         bad.append(f"{len(runs)} runs, expected {a.runs}")
     for r in runs:
@@ -30,10 +35,13 @@ def main():
         where = f"{c['algorithm']} on {c['topology']} ports={c['ports']} source={c['source']}"
         if not r["ok"]:
             bad.append(f"{where}: {r['error']}{r['data_error']}")
-        if a.steps is not None and len(r["steps"]) != a.steps:
+        seen.add(len(r["steps"]))
+        if lo is not None and not lo <= len(r["steps"]) <= hi:
             bad.append(f"{where}: {len(r['steps'])} steps, expected {a.steps}")
         if a.stepwise is not None and r["contention"]["stepwise"] != a.stepwise:
             bad.append(f"{where}: stepwise delay {r['contention']['stepwise']}, expected {a.stepwise}")
+    if lo is not None and runs and not {lo, hi} <= seen:
+        bad.append(f"step counts seen {sorted(seen)}, expected both {lo} and {hi}")
     for g in rep["summary"]:
         print(f"{g['algorithm']} ports={g['ports']} bytes={g['bytes']}: {g['sources']} sources, "
               f"{g['data_ok']} data ok, mean stepwise {g['mean_delay']['stepwise']:.1f}, "
