@@ -54,6 +54,7 @@ Schedule build_dim_broadcast(const Topology& topo, const AlgorithmArgs& args) {
 Schedule build_edn_broadcast(const Topology& topo, const AlgorithmArgs& args) {
   const int src = args.source;
   if (torus3_d(topo)) return broadcast_schedule("edn-broadcast", topo, src, args.words, torus3_steps(topo, src));
+  if (mesh3_supported(topo)) return broadcast_schedule("edn-broadcast", topo, src, args.words, mesh3_steps(topo, src));
   const auto c = topo.coords(src);
   const Node source{c[0], c[1]};
   std::vector<StepSends> steps;

@@ -40,17 +40,30 @@ int base_factor(int side, int* k);
 const Hierarchy* mesh_hierarchy(int w, int h);
 // The same for a 2D mesh topology (nullptr for any other).
 const Hierarchy* mesh_hierarchy(const Topology& topo);
+// 3D meshes w x h x z (mesh3d.cpp): w = a * 2^k, h = b * 2^k, a, b in 4..7, and z <= 7 or a multiple
+// of one of 4..7 (the unit's depth: unit_depth, which sets the copies stacked along z, or 0).
+int unit_depth(int z, int* copies);
+bool mesh3_supported(const Topology& topo);
+// The broadcast's sends per step from `source`: startup, the spread along z, the unit's descent.
+std::vector<IdSends> mesh3_steps(const Topology& topo, int source);
+// Steps of the descent below the 4 tops (the hierarchy's height).
+int mesh3_height(const Topology& topo);
 
 // The 2-step startup from `source` to the top nodes (our deterministic rule;
 // the thesis's figures of it are lost): step 1 and step 2 sends (none: a one-step startup). Paths of
 // one step are channel-disjoint.
-struct Startup {
-  StepSends step1, step2;
+template <class T>
+struct BasicStartup {
+  std::vector<std::pair<T, T>> step1, step2;
 };
+using Startup = BasicStartup<Node>;
+using IdStartup = BasicStartup<int>;
 // The same rule toward any 4 `tops`; `reversed`: the paths are checked in the
 // direction the messages will finally travel, top -> holder (a reduction's
 // completion is the time-reverse of a startup: reversed XY = YX forward).
 Startup startup_to(const Topology& topo, const std::vector<Node>& tops, Node source, bool reversed);
+// The same rule on node ids of any mesh (3D: the 3D EDN's startup), at most `cap` sends per node.
+IdStartup startup_ids(const Topology& topo, const std::vector<int>& tops, int source, int cap);
 
 // log2 of the side w >= 4 of `topo` when it is `kind` with `dims` dimensions and a square
 // 2^k x 2^k cross-section (any third radix), or 0.

@@ -21,11 +21,12 @@ constexpr const char* kEdnMeshes =
     "16x16, 20x20, 24x24, 28x28, 5x7, 10x12)";
 
 std::string edn_sizes(const Topology& topo) {
-  return edn::mesh_hierarchy(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
+  return edn::mesh_hierarchy(topo) || edn::mesh3_supported(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
              ? std::string()
              : fmt::format(
-                   "edn-broadcast runs on {}, torus:2^d x 2^d and torus:2^d x 2^d x z (d >= 2, z >= 2), not {}; "
-                   "allowed: e.g. mesh:5x5, mesh:8x8, mesh:10x12, torus:8x8, torus:4x4x7",
+                   "edn-broadcast runs on {}, mesh:A x B x Z with A, B as these and Z in 2..7 or a multiple of one "
+                   "of 4..7, torus:2^d x 2^d and torus:2^d x 2^d x z (d >= 2, z >= 2), not {}; "
+                   "allowed: e.g. mesh:5x5, mesh:8x8, mesh:10x12, mesh:4x4x4, mesh:8x8x12, torus:8x8, torus:4x4x7",
                    kEdnMeshes, topo.name());
 }
 
@@ -78,10 +79,15 @@ AlgorithmInfo edn_broadcast_info() {
   a.max_messages = one_per_node;
   a.build = edn::build_edn_broadcast;
   a.cost = [](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
-    const std::string steps =
-        edn::mesh_hierarchy(topo)
-            ? mesh_steps(topo, s, false)
-            : fmt::format("d = {} steps ({{YT}} phases{})", edn::torus_d(topo), edn::torus_d(topo) % 2 ? " and F" : "");
+    std::string steps;
+    if (edn::mesh_hierarchy(topo)) {
+      steps = mesh_steps(topo, s, false);
+    } else if (edn::mesh3_supported(topo)) {
+      const int height = edn::mesh3_height(topo);
+      steps = fmt::format("{} steps (startup {}, descent {})", s.steps, s.steps - height, height);
+    } else {
+      steps = fmt::format("d = {} steps ({{YT}} phases{})", edn::torus_d(topo), edn::torus_d(topo) % 2 ? " and F" : "");
+    }
     return step_model_prediction(
         s, topo, c,
         fmt::format("{}; step model: per step the most serialized "
