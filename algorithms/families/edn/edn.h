@@ -40,8 +40,8 @@ int base_factor(int side, int* k);
 const Hierarchy* mesh_hierarchy(int w, int h);
 // The same for a 2D mesh topology (nullptr for any other).
 const Hierarchy* mesh_hierarchy(const Topology& topo);
-// 3D meshes w x h x z (mesh3d.cpp): w = a * 2^k, h = b * 2^k, a, b in 4..7, and z <= 7 or a multiple
-// of one of 4..7 (the unit's depth: unit_depth, which sets the copies stacked along z, or 0).
+// 3D meshes w x w x z (mesh3d.cpp): w = 4 * 2^k, and z in 2..5 or a multiple of one of 2..5 (the
+// unit's depth: unit_depth, which sets the copies stacked along z, or 0).
 int unit_depth(int z, int* copies);
 bool mesh3_supported(const Topology& topo);
 // The broadcast's sends per step from `source`: startup, the spread along z, the unit's descent.

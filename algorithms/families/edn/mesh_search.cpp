@@ -196,6 +196,37 @@ class Level1 {
 
 }  // namespace
 
+bool top_step(const Grid& g, const std::vector<int>& tops, const std::vector<int>& rest, int cap, IdSends& sends,
+              int& hops) {
+  const TopStep ts(g, tops, rest, cap, 0);
+  if (!ts.found()) return false;
+  sends = ts.sends();
+  hops = ts.hops_total();
+  return true;
+}
+
+bool with_tops(const Grid& g, const std::vector<int>& dom, const IdSends& last, Fanout f, IdHierarchy& best) {
+  bool found = false;
+  const size_t d = dom.size();
+  std::vector<size_t> idx = {0, 1, 2, 3};
+  for (idx[0] = 0; idx[0] < d; ++idx[0])
+    for (idx[1] = idx[0] + 1; idx[1] < d; ++idx[1])
+      for (idx[2] = idx[1] + 1; idx[2] < d; ++idx[2])
+        for (idx[3] = idx[2] + 1; idx[3] < d; ++idx[3]) {
+          std::vector<int> tops, rest;
+          for (size_t i = 0; i < d; ++i)
+            (std::find(idx.begin(), idx.end(), i) != idx.end() ? tops : rest).push_back(dom[i]);
+          if (f.columns && !own_columns(g, tops)) continue;
+          const bool one = one_step_startup(g, tops);
+          if (found && !one && best.one_step) continue;
+          const TopStep ts(g, tops, rest, f.sends, found && one == best.one_step ? best.top_hops : 0);
+          if (!ts.found()) continue;
+          best = {tops, {ts.sends(), last}, one, ts.hops_total()};
+          found = true;
+        }
+  return found;
+}
+
 IdHierarchy base_block(const Grid& g, Fanout f) {
   IdHierarchy best;
   bool found = false;
@@ -210,23 +241,12 @@ IdHierarchy base_block(const Grid& g, Fanout f) {
         last.push_back({role[size_t(u)], u});
     }
     g.sort(last);
-    const size_t d = dom.size();
-    std::vector<size_t> idx = {0, 1, 2, 3};
-    for (idx[0] = 0; idx[0] < d; ++idx[0])
-      for (idx[1] = idx[0] + 1; idx[1] < d; ++idx[1])
-        for (idx[2] = idx[1] + 1; idx[2] < d; ++idx[2])
-          for (idx[3] = idx[2] + 1; idx[3] < d; ++idx[3]) {
-            std::vector<int> tops, rest;
-            for (size_t i = 0; i < d; ++i)
-              (std::find(idx.begin(), idx.end(), i) != idx.end() ? tops : rest).push_back(dom[i]);
-            if (f.columns && !own_columns(g, tops)) continue;
-            const bool one = one_step_startup(g, tops);
-            if (found && !one && best.one_step) continue;
-            const TopStep ts(g, tops, rest, f.sends, found && one == best.one_step ? best.top_hops : 0);
-            if (!ts.found()) continue;
-            best = {tops, {ts.sends(), last}, one, ts.hops_total()};
-            found = true;
-          }
+    IdHierarchy h;
+    if (with_tops(g, dom, last, f, h) &&
+        (!found || (h.one_step && !best.one_step) || (h.one_step == best.one_step && h.top_hops < best.top_hops))) {
+      best = std::move(h);
+      found = true;
+    }
     // The first level-1 sets in search order; a one-step startup stops the search.
     return found && (best.one_step || ++tried >= 64);
   });

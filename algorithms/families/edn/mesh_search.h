@@ -37,11 +37,18 @@ struct Fanout {
   bool columns = false;
 };
 
+// `tops` reaching every node of `rest` in one step, at most `cap` sends each, on channel-disjoint
+// routes with the fewest hops (`sends`, `hops`); false when they cannot.
+bool top_step(const Grid& g, const std::vector<int>& tops, const std::vector<int>& rest, int cap, IdSends& sends,
+              int& hops);
 // A base block: level 1 is a smallest set D whose members send to at most `f.sends` neighbours each
 // so that every other node gets one message; 4 tops of D reach the rest of D in one step on
 // channel-disjoint routes (at most `f.sends` each), preferring a top set with a one-step startup,
 // then the fewest hops.
 IdHierarchy base_block(const Grid& g, Fanout f);
+// The top level over a given level 1 (`dom`, whose sends to every other node are `last`): 4 tops
+// of `dom` as base_block picks them, into `best`; false when no 4 reach the rest of `dom`.
+bool with_tops(const Grid& g, const std::vector<int>& dom, const IdSends& last, Fanout f, IdHierarchy& best);
 // The hierarchy of `g` (twice `q`'s grid in x and y) with `q` in its four quadrants, mirrored or
 // translated, and a new top step from 4 of the 16 quadrant tops.
 IdHierarchy doubled(const IdHierarchy& q, const Grid& g, Fanout f);
