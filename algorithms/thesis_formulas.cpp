@@ -44,11 +44,24 @@ int ft_steps(uint64_t p, int k) {
 std::optional<ThesisCost> thesis_broadcast_cost(const std::string& algorithm, const Topology& topo, const CostParams& c,
                                                 uint32_t words, int packets, int ft_steps) {
   const auto& r = topo.radix();
-  if (r.size() != 2) return std::nullopt;
   const double a = c.alpha, g = c.gamma, bh = c.timing.hop_cycles();
   const uint32_t wpf = uint32_t(std::max(1, c.words_per_flit));
   const double bl = double((words + wpf - 1) / wpf);  // beta L: body flits
   const std::string units = fmt::format("alpha={} gamma={} beta L={} flits, hop beta={}", a, g, bl, bh);
+  if (topo.kind() == TopoKind::Mesh && r.size() == 3 && algorithm == "edn-broadcast" && r[0] == r[1] && r[0] >= 4 &&
+      r[0] % 4 == 0 && ((r[0] / 4) & (r[0] / 4 - 1)) == 0) {
+    // Ch 3's 3D timing (hops ignored) on (4*2^k)^2 x (4|5 * 3^m): 2 startup steps, m Z steps of 2
+    // sends, k + 1 in-plane steps of 3, a final step of 4.
+    const int k = r[0] == 4 ? 0 : log2_exact(r[0] / 4);
+    int z = r[2], m = 0;
+    for (; z > 5 && z % 3 == 0; z /= 3) ++m;
+    if (z == 4 || z == 5)
+      return ThesisCost{(3 * k + 2 * m + 10) * a + (k + m + 4) * g + (k + m + 4) * bl,
+                        fmt::format("thesis Ch 3 3D L_EDN = (3k+2m+10) alpha + (k+m+4) gamma + (k+m+4) beta L, "
+                                    "k={} m={}; {}",
+                                    k, m, units)};
+  }
+  if (r.size() != 2) return std::nullopt;
   const bool square = r[0] == r[1];
   const int n = square ? log2_exact(r[0]) : 0;  // 2^n x 2^n
   const double side = std::pow(2.0, n) - 1;     // 2^n - 1

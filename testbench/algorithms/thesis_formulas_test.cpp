@@ -48,6 +48,20 @@ TEST(ThesisFormulas, TorusEq41AndUTorus) {
                    47 * 5 + 3 * 8);
 }
 
+// Ch 3's 3D timing on (4*2^k)^2 x (4|5 * 3^m): (3k+2m+10) alpha + (k+m+4) gamma + (k+m+4) beta L
+// (64 words = 64 flits of one word).
+TEST(ThesisFormulas, Mesh3D) {
+  const double bl = 64;
+  EXPECT_DOUBLE_EQ(thesis_broadcast_cost("edn-broadcast", Topology::parse("mesh:4x4x4"), params(), 64)->cycles,
+                   10 * 10 + 4 * 5 + 4 * bl);
+  EXPECT_DOUBLE_EQ(thesis_broadcast_cost("edn-broadcast", Topology::parse("mesh:8x8x15"), params(), 64)->cycles,
+                   15 * 10 + 6 * 5 + 6 * bl);
+  EXPECT_DOUBLE_EQ(thesis_broadcast_cost("edn-broadcast", Topology::parse("mesh:16x16x36"), params(), 64)->cycles,
+                   20 * 10 + 8 * 5 + 8 * bl);
+  for (const char* off : {"mesh:4x4x6", "mesh:12x12x4", "mesh:8x4x4", "mesh:4x4x8"})
+    EXPECT_FALSE(thesis_broadcast_cost("edn-broadcast", Topology::parse(off), params(), 64)) << off;
+}
+
 TEST(ThesisFormulas, NoneWhereTheThesisGivesNone) {
   EXPECT_FALSE(thesis_broadcast_cost("edn-broadcast", Topology::parse("mesh:6x6"), params(), 8));
   EXPECT_FALSE(thesis_broadcast_cost("rd-broadcast", Topology::parse("cube:4"), params(), 8));
