@@ -40,7 +40,8 @@ int base_factor(int side, int* k);
 const Hierarchy* mesh_hierarchy(int w, int h);
 // The same for a 2D mesh topology (nullptr for any other).
 const Hierarchy* mesh_hierarchy(const Topology& topo);
-// 3D meshes w x w x z (mesh3d.cpp): w = 4 * 2^k, and z in 2..5 or a multiple of one of 2..5 (the
+// 3D meshes w x h x z, z >= 2, with 2D hierarchies on their w x h planes (mesh3d.cpp); the units of
+// the thesis's structure where w = h = 4 * 2^k and z is in 2..5 or a multiple of one of 2..5 (the
 // unit's depth: unit_depth, which sets the copies stacked along z, or 0).
 int unit_depth(int z, int* copies);
 bool mesh3_supported(const Topology& topo);

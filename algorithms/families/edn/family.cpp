@@ -24,8 +24,8 @@ std::string edn_sizes(const Topology& topo) {
   return edn::mesh_hierarchy(topo) || edn::mesh3_supported(topo) || edn::torus_d(topo) || edn::torus3_d(topo)
              ? std::string()
              : fmt::format(
-                   "edn-broadcast runs on {}, mesh:A x A x Z with A = 4 * 2^k and Z in 2..5 or a multiple of one "
-                   "of 2..5, torus:2^d x 2^d and torus:2^d x 2^d x z (d >= 2, z >= 2), not {}; "
+                   "edn-broadcast runs on {}, mesh:A x B x Z with such planes and Z >= 2, torus:2^d x 2^d and "
+                   "torus:2^d x 2^d x z (d >= 2, z >= 2), not {}; "
                    "allowed: e.g. mesh:5x5, mesh:8x8, mesh:10x12, mesh:4x4x4, mesh:8x8x12, torus:8x8, torus:4x4x7",
                    kEdnMeshes, topo.name());
 }
@@ -198,8 +198,7 @@ Family family_edn() {
   f.topologies =
       "mesh:2^k x 2^k and torus:2^d x 2^d, k, d >= 2 (4x4, 8x8, 16x16, 32x32); edn-broadcast, -reduce and -gather "
       "also mesh:A x B with A = a * 2^k, B = b * 2^k, a, b in 4..7 (5x5, 6x6, 7x7, 10x10, 5x7, ...); edn-broadcast "
-      "also mesh:4*2^k x 4*2^k x Z, Z in 2..5 or a multiple of 2..5 (4x4x4, 4x4x5, 8x8x12, ...) and torus:2^d x 2^d x "
-      "z, "
+      "also mesh:A x B x Z with such planes, Z >= 2 (4x4x4, 4x4x5, 8x8x12, 5x5x5, ...) and torus:2^d x 2^d x z, "
       "z >= 2; sld-broadcast mesh:2^k x 2^k only; ft-broadcast any mesh, torus or cube";
   // ft-broadcast runs anywhere, so the family admits every topology and each algorithm narrows it.
   f.supports = [](const Topology&) { return std::string(); };

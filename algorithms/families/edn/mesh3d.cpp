@@ -12,6 +12,9 @@
 //   first holders of the outer thirds of its interval (+Z and -Z): ceil(log3 s) steps, then every
 //   copy descends on its own.
 // Steps: a 1- or 2-step startup to the 4 tops, ceil(log3 s) Z steps, k top steps, and the unit's 2.
+// Other planes (any of the 2D family's: a * 2^k x b * 2^k, a, b in 4..7), and depths that no unit
+// divides: the plane's 2D hierarchy in every plane, the tops spreading along z first
+// (ceil(log3 Z) steps), then every plane descending as in 2D.
 #include <algorithm>
 #include <functional>
 #include <map>
@@ -121,41 +124,75 @@ int unit_depth(int z, int* copies) {
   return best;
 }
 
-bool mesh3_supported(const Topology& topo) {
-  if (topo.kind() != TopoKind::Mesh || topo.dims() != 3) return false;
-  int kw = 0, kh = 0, copies = 1;
-  return base_factor(topo.radix()[0], &kw) == 4 && base_factor(topo.radix()[1], &kh) == 4 && kw == kh &&
-         unit_depth(topo.radix()[2], &copies);
+namespace {
+
+// The unit path (4*2^k planes, a depth of 2..5 or a multiple): its depth and copies, else 0.
+int unit_path(int w, int h, int z, int* k, int* copies) {
+  int kh = 0;
+  *copies = 1;
+  if (w != h || base_factor(w, k) != 4 || base_factor(h, &kh) != 4) return 0;
+  return unit_depth(z, copies);
 }
 
-// The hierarchy of a supported 3D mesh (nullptr otherwise), computed once per size.
+// The 2D hierarchy of a w x h plane on the ids of a w x h x 1 grid.
+IdHierarchy plane(int w, int h) {
+  const Hierarchy& p = *mesh_hierarchy(w, h);
+  auto id = [w](Node n) { return n.first + w * n.second; };
+  IdHierarchy out;
+  for (const Node& t : p.tops) out.tops.push_back(id(t));
+  for (const StepSends& step : p.descent) {
+    out.descent.emplace_back();
+    for (const auto& [f, t] : step) out.descent.back().push_back({id(f), id(t)});
+  }
+  out.one_step = p.one_step;
+  out.top_hops = p.top_hops;
+  return out;
+}
+
+}  // namespace
+
+bool mesh3_supported(const Topology& topo) {
+  if (topo.kind() != TopoKind::Mesh || topo.dims() != 3 || topo.radix()[2] < 2) return false;
+  int kw = 0, kh = 0;
+  return base_factor(topo.radix()[0], &kw) && base_factor(topo.radix()[1], &kh) && kw == kh;
+}
+
+// The hierarchy of a supported 3D mesh (nullptr otherwise), computed once per size: the units where
+// they fit, else the planes' 2D hierarchy in every plane (copies of depth 1), the spread along z first.
 const IdHierarchy* mesh3_hierarchy(const Topology& topo) {
   if (!mesh3_supported(topo)) return nullptr;
   const int w = topo.radix()[0], h = topo.radix()[1], z = topo.radix()[2];
-  int kw = 0, copies = 1;
-  base_factor(w, &kw);
-  const int c = unit_depth(z, &copies);
   static std::mutex mu;
   static std::map<std::array<int, 3>, IdHierarchy> cache;
   const std::lock_guard<std::mutex> lock(mu);
   if (const auto it = cache.find({w, h, z}); it != cache.end()) return &it->second;
-  IdHierarchy block = unit(c);
-  for (int j = 1; j <= kw; ++j) block = doubled(block, Grid{4 << j, 4 << j, c}, k3d);
-  // Stack the copies: ids of `unit`'s grid (w x h x c) shift by w h c per copy.
-  const int plane = w * h * c;
+  int k = 0, copies = 1;
+  int c = unit_path(w, h, z, &k, &copies);
+  IdHierarchy block;
+  if (c) {
+    block = unit(c);
+    for (int j = 1; j <= k; ++j) block = doubled(block, Grid{4 << j, 4 << j, c}, k3d);
+  } else {
+    c = 1;
+    copies = z;
+    block = plane(w, h);
+  }
+  // Stack the copies: ids of the block's grid (w x h x c) shift by w h c per copy.
+  const int plane_ids = w * h * c;
   IdHierarchy hier;
   std::vector<std::vector<std::pair<int, int>>> zsteps;
   const int first = spread(0, copies - 1, 0, zsteps);
-  for (int t : block.tops) hier.tops.push_back(t + first * plane);
+  for (int t : block.tops) hier.tops.push_back(t + first * plane_ids);
   for (const auto& step : zsteps) {
     hier.descent.emplace_back();
     for (const auto& [from, to] : step)
-      for (int t : block.tops) hier.descent.back().push_back({t + from * plane, t + to * plane});
+      for (int t : block.tops) hier.descent.back().push_back({t + from * plane_ids, t + to * plane_ids});
   }
   for (const IdSends& step : block.descent) {
     hier.descent.emplace_back();
     for (int copy = 0; copy < copies; ++copy)
-      for (const auto& [from, to] : step) hier.descent.back().push_back({from + copy * plane, to + copy * plane});
+      for (const auto& [from, to] : step)
+        hier.descent.back().push_back({from + copy * plane_ids, to + copy * plane_ids});
   }
   hier.one_step = block.one_step;
   hier.top_hops = block.top_hops;

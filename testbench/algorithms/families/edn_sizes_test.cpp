@@ -131,8 +131,23 @@ Span3 every_source_3d(const std::string& size, int fanout, const std::vector<int
 TEST(EdnSizes, ThreeDimensionalEverySource) {
   // size, Table 3.5's steps (0: not in the table), fan-out
   const std::vector<std::tuple<const char*, int, int>> cases = {
-      {"4x4x4", 4, 4}, {"4x4x5", 4, 5}, {"8x8x4", 5, 4}, {"8x8x5", 5, 5}, {"4x4x12", 5, 4}, {"4x4x15", 5, 5},
-      {"4x4x2", 0, 4}, {"4x4x3", 0, 4}, {"4x4x6", 0, 4}, {"4x4x8", 0, 4}, {"8x8x8", 0, 4}};
+      {"4x4x4", 4, 4},
+      {"4x4x5", 4, 5},
+      {"8x8x4", 5, 4},
+      {"8x8x5", 5, 5},
+      {"4x4x12", 5, 4},
+      {"4x4x15", 5, 5},
+      {"4x4x2", 0, 4},
+      {"4x4x3", 0, 4},
+      {"4x4x6", 0, 4},
+      {"4x4x8", 0, 4},
+      {"8x8x8", 0, 4},
+      // planes of the 2D family that no unit fits: every plane's 2D hierarchy after a spread along z
+      {"4x4x7", 0, 4},
+      {"5x5x5", 0, 4},
+      {"6x6x6", 0, 4},
+      {"7x7x7", 0, 4},
+      {"5x7x3", 0, 4}};
   for (const auto& [size, table, fanout] : cases) {
     const Span3 sp = every_source_3d(size, fanout);
     if (table) {
@@ -153,7 +168,7 @@ TEST(EdnSizes, ThreeDimensionalTable35Sample) {
 }
 
 TEST(EdnSizes, OtherSizesAreRefusedNamingTheAllowedOnes) {
-  for (const char* t : {"mesh:9x9", "mesh:10x5", "mesh:8x4", "mesh:3x3", "mesh:11x11"}) {
+  for (const char* t : {"mesh:9x9", "mesh:10x5", "mesh:8x4", "mesh:3x3", "mesh:11x11", "mesh:9x9x4", "mesh:8x4x4"}) {
     AlgorithmArgs a;
     for (const char* alg : {"edn-broadcast", "edn-reduce", "edn-gather"}) {
       try {
