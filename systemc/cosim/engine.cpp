@@ -53,9 +53,17 @@ class Engine::Clocked {
   Fabric fabric;
 };
 
+namespace {
+// Waveforms come from the fully verilated routers: the trimmed ones are built without tracing.
+NetworkParams traced(NetworkParams p, const std::string& trace) {
+  if (!trace.empty()) p.rtl_trimmed = false;
+  return p;
+}
+}  // namespace
+
 Engine::Engine(const Topology& topo, const NetworkParams& params, EngineOptions opt)
     : opt_(std::move(opt)),
-      net_(topo, params),
+      net_(topo, traced(params, opt_.trace)),
       store_(opt_.first_packet_id),
       sb_(topo, store_),
       watchdog_(opt_.watchdog) {

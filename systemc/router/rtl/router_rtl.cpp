@@ -81,7 +81,9 @@ class RtlRouterBase : public RouterUnit {
   virtual void add_to_trace(VerilatedFstC& fst) = 0;
 };
 
-template <typename V, int P>
+// kTraced: V was verilated with tracing (the full models; the trimmed ones are not, which spares
+// every evaluation the trace's activity bookkeeping).
+template <typename V, int P, bool kTraced = true>
 class RtlRouter : public RtlRouterBase {
  public:
   RtlRouter() : v_(&context(), next_name().c_str()) {}
@@ -154,7 +156,12 @@ class RtlRouter : public RtlRouterBase {
     }
   }
 
-  void add_to_trace(VerilatedFstC& fst) override { v_.trace(&fst, 99); }
+  void add_to_trace(VerilatedFstC& fst) override {
+    if constexpr (kTraced)
+      v_.trace(&fst, 99);
+    else
+      throw std::logic_error("a trimmed router has no trace; a traced run uses the full models");
+  }
 
  private:
   static std::string next_name() {
@@ -198,7 +205,7 @@ std::unique_ptr<RouterUnit> make_rtl_router(int ports, const RouterConfig& cfg) 
   const int radix = rtl_radix_for(ports);
   if (cfg.inj == 1 && cfg.ej == 1 && cfg.vcs <= kTrimmedVcs && cfg.buf <= kTrimmedBuf) {
 #define WN_MAKE_TRIMMED(P) \
-  if (radix == P) return std::make_unique<RtlRouter<Vwn_router_p##P##_trim, P>>();
+  if (radix == P) return std::make_unique<RtlRouter<Vwn_router_p##P##_trim, P, false>>();
     WN_FOR_EACH_TRIMMED_RADIX(WN_MAKE_TRIMMED)
 #undef WN_MAKE_TRIMMED
   }

@@ -87,6 +87,17 @@ TEST(RtlTrimmed, Cube8TrafficIsTheSame) { expect_same(traffic("cube:8", 2, 8, 0.
 TEST(RtlTrimmed, Cube10TrafficIsTheSame) { expect_same(traffic("cube:10", 2, 4, 0.2, 300), run_traffic_json); }
 TEST(RtlTrimmed, Cube13TrafficIsTheSame) { expect_same(traffic("cube:13", 2, 8, 0.05, 100), run_traffic_json); }
 
+// The trimmed models are verilated without tracing: a run with a waveform (--trace) uses the full
+// ones, and reports what the untraced run on the trimmed ones does.
+TEST(RtlTrimmed, TracedRunUsesTheFullRouterAndIsTheSame) {
+  TrafficOptions o = traffic("torus:4x4", 2, 8, 0.3, 400);
+  const std::string fst = std::string(WN_BINARY_DIR) + "/rtl_trimmed_traced.fst";
+  expect_same(o, [fst](TrafficOptions x) {
+    if (x.net.rtl_trimmed) x.trace = fst;  // the traced run asks for the trimmed routers
+    return run_traffic_json(x);
+  });
+}
+
 TEST(RtlTrimmed, CollectiveWithContentionIsTheSame) {
   fw::ScheduleRunOptions o;
   o.topology = "mesh:4x4";
