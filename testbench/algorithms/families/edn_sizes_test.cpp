@@ -70,18 +70,6 @@ TEST(EdnSizes, SevenTimesPowersOfTwo) {
   for (int k : {0, 1, 2}) expect_table(7, k);
 }
 
-// The largest squares (k = 3) and two rectangles: minutes, so not in the default run
-// (`edn_sizes_test --gtest_also_run_disabled_tests --gtest_filter='*Largest*'`).
-TEST(EdnSizes, DISABLED_LargestEverySource) {
-  for (const char* size : {"40x40", "48x48", "56x56", "40x56", "56x48"}) {
-    int w = 0, h = 0;
-    ASSERT_EQ(std::sscanf(size, "%dx%d", &w, &h), 2);
-    int k = 0;
-    edn::base_factor(w, &k);
-    EXPECT_LE(every_source("edn-broadcast", size).max, k + 4) << size;
-  }
-}
-
 // Rectangular meshes from those sides (and 4 * 2^k), each orientation (XY routing is not symmetric).
 TEST(EdnSizes, Rectangles) {
   for (const char* size : {"4x5", "5x4", "5x7", "7x6", "6x4", "8x10", "12x14", "10x8", "20x24"}) {
