@@ -136,17 +136,7 @@ int unit_path(int w, int h, int z, int* k, int* copies) {
 
 // The 2D hierarchy of a w x h plane on the ids of a w x h x 1 grid.
 IdHierarchy plane(int w, int h) {
-  const Hierarchy& p = *mesh_hierarchy(w, h);
-  auto id = [w](Node n) { return n.first + w * n.second; };
-  IdHierarchy out;
-  for (const Node& t : p.tops) out.tops.push_back(id(t));
-  for (const StepSends& step : p.descent) {
-    out.descent.emplace_back();
-    for (const auto& [f, t] : step) out.descent.back().push_back({id(f), id(t)});
-  }
-  out.one_step = p.one_step;
-  out.top_hops = p.top_hops;
-  return out;
+  return renamed<IdHierarchy>(*mesh_hierarchy(w, h), [w](Node n) { return n.first + w * n.second; });
 }
 
 }  // namespace

@@ -19,23 +19,6 @@
 
 namespace wn::alg::edn {
 
-namespace {
-
-Hierarchy in_nodes(const IdHierarchy& h, const Grid& g) {
-  auto node = [&g](int n) { return Node{n % g.w, n / g.w}; };
-  Hierarchy out;
-  for (int t : h.tops) out.tops.push_back(node(t));
-  for (const IdSends& step : h.descent) {
-    out.descent.emplace_back();
-    for (const auto& [f, t] : step) out.descent.back().push_back({node(f), node(t)});
-  }
-  out.one_step = h.one_step;
-  out.top_hops = h.top_hops;
-  return out;
-}
-
-}  // namespace
-
 int base_factor(int side, int* k) {
   for (*k = 0; side >= 8 && side % 2 == 0; ++*k) side /= 2;
   return side >= 4 && side <= 7 ? side : 0;
@@ -56,7 +39,7 @@ const Hierarchy* mesh_hierarchy(int w, int h) {
   } else {
     IdHierarchy ids = base_block(Grid{bw, bh, 1}, Fanout{});
     for (int j = 1; j <= kw; ++j) ids = doubled(ids, Grid{bw << j, bh << j, 1}, Fanout{});
-    hier = in_nodes(ids, Grid{w, h, 1});
+    hier = renamed<Hierarchy>(ids, [w](int n) { return Node{n % w, n / w}; });
   }
   return &cache.emplace(std::make_pair(w, h), std::move(hier)).first->second;
 }

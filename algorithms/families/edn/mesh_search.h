@@ -30,6 +30,21 @@ struct IdHierarchy {
   int top_hops = 0;       // hops of the first descent step
 };
 
+// A hierarchy with every node renamed by `f` (node ids <-> 2D coordinates): Out and In are Hierarchy
+// or IdHierarchy.
+template <class Out, class In, class F>
+Out renamed(const In& h, F f) {
+  Out out;
+  for (const auto& t : h.tops) out.tops.push_back(f(t));
+  for (const auto& step : h.descent) {
+    out.descent.emplace_back();
+    for (const auto& [from, to] : step) out.descent.back().push_back({f(from), f(to)});
+  }
+  out.one_step = h.one_step;
+  out.top_hops = h.top_hops;
+  return out;
+}
+
 // The search's limits: sends per node in a step, and whether the tops must lie in distinct
 // (x, y) columns (a spread along z follows, each top sending along its own column).
 struct Fanout {
