@@ -46,6 +46,8 @@ std::string flag_word(Param p) {
       return "--max-hops";
     case Param::max_packet_bytes:
       return "--max-packet-bytes";
+    case Param::mem_words:
+      return "--mem-words-per-cycle";
     case Param::merge:
       return "--merge";
     case Param::op:

@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <charconv>
+
 #include "algorithms/registry.h"
 #include "app/options.h"
 #include "app/param_words.h"
@@ -88,6 +90,10 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   add_real(cmd, "--combine-cycles", c.combine_cycles, "override: cycles per word combined", 0, 1e6);
   add_real(cmd, "--index-cycles", c.index_cycles,
            "override: cycles per word whose address the processor computes (LocalOp::indexed)", 0, 1e6);
+  cmd->add_option("--mem-words-per-cycle", c.mem_words,
+                  std::string("override: 32-bit words per cycle each node's memory moves for all its channels and "
+                              "local operations together (decimal, e.g. 1, 2, 0.5), or all (unlimited)") +
+                      (list_ok ? "; compare: a comma-separated list, one row each" : ""));
   cmd->add_option("--backend", c.backend, "rtl | model | lockstep")->capture_default_str();
   cmd->add_option("--sync", c.sync,
                   "free: nodes run their steps data-driven (steps overlap); barrier: no node starts step t+1 "
@@ -171,6 +177,26 @@ void check_firmware_options(const RunCli& c) {
 
 }  // namespace
 
+std::vector<double> parse_mem_words(const std::string& text) {
+  std::vector<double> out;
+  for (const std::string& item : split_list(text, "--mem-words-per-cycle")) {
+    if (item == "all") {
+      out.push_back(0);
+      continue;
+    }
+    double v = 0;
+    const char* const end = item.data() + item.size();
+    const auto [ptr, ec] = std::from_chars(item.data(), end, v);
+    // At least a thousandth of a word (the port counts thousandths), at most a flit's 16 words on each of 2 x 14
+    // channels many times over.
+    if (ec != std::errc() || ptr != end || !(v >= 0.001) || v > 1e6)
+      throw ConfigError("--mem-words-per-cycle",
+                        fmt::format("'{}'; allowed: a decimal number 0.001..1000000, or all (unlimited)", item));
+    out.push_back(v);
+  }
+  return out;
+}
+
 fw::ScheduleRunOptions resolve(const RunCli& c) {
   fw::ScheduleRunOptions o = c.opt;
   o.net.backend = parse_backend(c.backend);
@@ -187,6 +213,13 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (given("--copy-cycles")) o.run.profile.copy_cycles_per_word = c.copy_cycles;
   if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
   if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
+  if (given("--mem-words-per-cycle")) {
+    const std::vector<double> rates = parse_mem_words(c.mem_words);
+    if (rates.size() > 1 && !c.list_ok)
+      throw ConfigError("--mem-words-per-cycle",
+                        fmt::format("{} rates; allowed: one (compare takes a list)", rates.size()));
+    o.run.profile.mem_words_per_cycle = rates.front();
+  }
   fw::validate(o.run.profile);
   if (c.sync != "free" && c.sync != "barrier")
     throw ConfigError("--sync", fmt::format("'{}'; allowed: free, barrier", c.sync));
@@ -231,7 +264,7 @@ void check_unread_params(const RunCli& c, const std::vector<const alg::Algorithm
 
 void check_profile_unread(const RunCli& c, const alg::AlgorithmInfo& info, const std::string& form) {
   for (const char* flag : {"--profile", "--alpha", "--gamma", "--bytes-per-flit", "--max-packet-bytes", "--clock-ns",
-                           "--copy-cycles", "--combine-cycles", "--index-cycles"}) {
+                           "--copy-cycles", "--combine-cycles", "--index-cycles", "--mem-words-per-cycle"}) {
     const CLI::Option* opt = c.cmd->get_option_no_throw(flag);
     if (!opt || opt->count() == 0) continue;
     const bool model = std::string(flag) == "--profile" || std::string(flag) == "--alpha" ||

@@ -32,6 +32,7 @@ struct RunCli {
   uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;
   int bytes_per_flit = 4;
   double clock_ns = 1, copy_cycles = 0, combine_cycles = 0, index_cycles = 0;
+  std::string mem_words;  // --mem-words-per-cycle: a rate, or "all" (compare: a list)
   CLI::App* cmd = nullptr;
 };
 
@@ -39,6 +40,8 @@ struct RunCli {
 void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok);
 // The options as the user gave them, with the profile and its overrides resolved.
 fw::ScheduleRunOptions resolve(const RunCli& c);
+// --mem-words-per-cycle: rates in words per cycle, 0 for "all" (unlimited); one unless `list_ok`.
+std::vector<double> parse_mem_words(const std::string& text);
 // --source (--sources) and --op given to algorithms none of which reads them: ConfigError naming
 // the flag and which algorithms read it (an option is used or refused, never ignored).
 void check_unread_params(const RunCli& c, const std::vector<const alg::AlgorithmInfo*>& algorithms);

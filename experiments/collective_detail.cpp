@@ -68,9 +68,9 @@ void messages_list(const ScheduleRunResult& r, const StreamedJson::Emit& emit) {
                         {"port_wait", d.port_wait},
                         {"latency", d.latency},
                         {"zero_load", d.zero_load},
-                        {"delay", classes_json(d.delay.cycles)},
+                        {"delay", classes_json(d.delay.cycles, memory_modelled(r))},
                         {"delay_blockers", blockers},
-                        {"resource_blocked", classes_json(r.message_resource[m])}};
+                        {"resource_blocked", classes_json(r.message_resource[m], memory_modelled(r))}};
     if (d.delivered && d.start != x.head_injected) e["latency_from"] = d.start;
     emit(e);
   }

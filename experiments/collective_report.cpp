@@ -13,19 +13,20 @@ using namespace report;
 
 nlohmann::json ScheduleRunResult::to_json(bool detail) const {
   const auto& o = options;
+  const bool mem = memory_modelled(*this);
   nlohmann::json steps_j = nlohmann::json::array();
   for (const auto& s : steps)
     steps_j.push_back({{"step", s.tag},
                        {"start", s.start},
                        {"end", s.end},
                        {"nodes", s.nodes},
-                       {"delay", classes_json(s.delay)},
+                       {"delay", classes_json(s.delay, mem)},
                        {"delayed_messages", s.delayed_messages},
                        {"port_wait", s.port_wait},
-                       {"resource_blocked", classes_json(s.resource)}});
+                       {"resource_blocked", classes_json(s.resource, mem)}});
   const auto& p = o.run.profile;
-  nlohmann::json contention = classes_json(delay);
-  contention["total"] = delay[0] + delay[1] + delay[2] + delay[3];
+  nlohmann::json contention = classes_json(delay, mem);
+  contention["total"] = delay[0] + delay[1] + delay[2] + delay[3] + delay[4];
   contention["delayed_messages"] = delayed_messages;
   contention["port_wait"] = port_wait;
   nlohmann::json j = {
@@ -86,8 +87,10 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
       {"flit_hops", run.flit_hops},
       {"cycles_simulated", run.cycles_simulated},
       {"contention", contention},
-      {"resource_blocked", classes_json(resource)},
+      {"resource_blocked", classes_json(resource, mem)},
   };
+  if (mem) j["config"]["profile"]["mem_words_per_cycle"] = p.mem_words_per_cycle;
+
   if (!o.schedule.empty()) j["config"]["schedule"] = o.schedule;
   if (!o.firmware.empty()) j["config"]["firmware"] = o.firmware;
   if (!oracle.empty()) j["oracle"] = oracle;

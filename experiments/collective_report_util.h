@@ -14,9 +14,14 @@
 
 namespace wn::fw::report {
 
-inline nlohmann::json classes_json(const ClassCycles& c) {
-  return {{"stepwise", c[0]}, {"depth", c[1]}, {"port", c[2]}, {"flow", c[3]}};
+// `memory`: the run models a memory port (the class exists only then).
+inline nlohmann::json classes_json(const ClassCycles& c, bool memory) {
+  nlohmann::json j = {{"stepwise", c[0]}, {"depth", c[1]}, {"port", c[2]}, {"flow", c[3]}};
+  if (memory) j["memory"] = c[4];
+  return j;
 }
+
+inline bool memory_modelled(const ScheduleRunResult& r) { return r.options.run.profile.mem_milli_words() > 0; }
 
 // "+x" / "-y" / "dim 3" / "eject 0" for output index k of a router.
 inline std::string output_name(const Topology& topo, int k) {

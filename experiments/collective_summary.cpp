@@ -57,7 +57,7 @@ SimulatedCheck compare_check(const alg::ScheduleCheck& c, const ScheduleRunResul
                             b[1], b[2], b[3], verdict);
     out.json.push_back({{"step", st.step},
                         {"predicted_conflicting_messages", st.conflicting_messages},
-                        {"measured", classes_json(b)},
+                        {"measured", classes_json(b, memory_modelled(r))},
                         {"verdict", verdict}});
   }
   out.text += out.agrees ? "  static and measured stepwise contention agree\n"
@@ -102,11 +102,13 @@ std::string ScheduleRunResult::summary() const {
     s += fmt::format("  {:>4} {:>6} {:>8} {:>7}          {:>9} {:>8} {:>8} {:>8}  {:<10} {:>9}\n", st.tag, st.start,
                      st.end, st.nodes, st.delay[0], st.delay[1], st.delay[2], st.delay[3],
                      fmt::format("({})", st.delayed_messages), st.port_wait);
-  const uint64_t total = delay[0] + delay[1] + delay[2] + delay[3];
+  const uint64_t total = delay[0] + delay[1] + delay[2] + delay[3] + delay[4];
   s += fmt::format(
-      "  contention    delay over zero load: stepwise {} | depth {} | port {} | flow {} = {} cycles "
+      "  contention    delay over zero load: stepwise {} | depth {} | port {} | flow {}{} = {} cycles "
       "({} of {} messages late); port wait before injection {} cycles\n",
-      delay[0], delay[1], delay[2], delay[3], total, delayed_messages, run.log.messages.size(), port_wait);
+      delay[0], delay[1], delay[2], delay[3],
+      memory_modelled(*this) ? fmt::format(" | memory {}", delay[4]) : std::string(), total, delayed_messages,
+      run.log.messages.size(), port_wait);
   s += fmt::format("  resource view stepwise {} | depth {} | port {} | flow {} packet-cycles blocked at outputs\n",
                    resource[0], resource[1], resource[2], resource[3]);
   s += top_channels_text(*this, 10);

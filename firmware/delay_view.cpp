@@ -28,11 +28,11 @@ std::vector<MessageDelay> message_delays(const MessageLog& log, const std::vecto
   for (uint32_t pid = 0; pid < packets.size() && pid < log.message_of_packet.size(); ++pid) {
     const uint32_t m = log.message_of_packet[pid];
     if (m == UINT32_MAX) continue;
-    if (packets[pid].tail_ejected == kNever || pid >= delays.size()) {
+    if (delivered_at(packets[pid]) == kNever || pid >= delays.size()) {
       missing[m] = 1;
       continue;
     }
-    if (last[m] == kNoBlocker || packets[pid].tail_ejected >= packets[last[m]].tail_ejected) last[m] = pid;
+    if (last[m] == kNoBlocker || delivered_at(packets[pid]) >= delivered_at(packets[last[m]])) last[m] = pid;
   }
   for (uint32_t m = 0; m < log.messages.size(); ++m) {
     if (missing[m] || last[m] == kNoBlocker) continue;
@@ -53,7 +53,7 @@ std::vector<MessageDelay> message_delays(const MessageLog& log, const std::vecto
     }
     const PacketRecord& lp = packets[top];
     md.start = packets[first].head_injected;
-    md.latency = lp.tail_ejected - md.start;
+    md.latency = delivered_at(lp) - md.start;
     md.zero_load = timing.zero_load(topo.hops(lp.src, lp.dst), flits, n);
     md.packets = uint32_t(n);
     const uint64_t posted = log.messages[m].posted;
@@ -78,8 +78,9 @@ std::string balance_error(const char* what, uint64_t id, uint64_t end, uint64_t 
   if (end < start + zero_load)
     return fmt::format("{} {}: faster than zero load ({} - {} < {})", what, id, end, start, zero_load);
   if (end - start - zero_load != a.total())
-    return fmt::format("{} {}: {} cycles late, classes sum to {} (stepwise {} depth {} port {} flow {})", what, id,
-                       end - start - zero_load, a.total(), a.cycles[0], a.cycles[1], a.cycles[2], a.cycles[3]);
+    return fmt::format("{} {}: {} cycles late, classes sum to {} (stepwise {} depth {} port {} flow {} memory {})",
+                       what, id, end - start - zero_load, a.total(), a.cycles[0], a.cycles[1], a.cycles[2], a.cycles[3],
+                       a.cycles[4]);
   const std::string e = account_error(a);
   return e.empty() ? e : fmt::format("{} {}: {}", what, id, e);
 }
@@ -94,11 +95,11 @@ std::string delay_conservation_error(const FirmwareRunResult& r, const Topology&
     return fmt::format("{} cycles of body-flit gaps without a stall to explain them", r.delay_unexplained);
   for (uint32_t pid = 0; pid < pk.size(); ++pid) {
     const PacketRecord& p = pk[pid];
-    if (p.tail_ejected == kNever) continue;
+    if (delivered_at(p) == kNever) continue;
     if (pid >= d.size()) return fmt::format("packet {}: delivered but not followed", pid);
     const uint64_t s = packet_start(p, d[pid], d);
     const int h = topo.hops(p.src, p.dst);
-    std::string e = balance_error("packet", pid, p.tail_ejected, s, t.zero_load(h, uint64_t(p.flits)), d[pid].delay);
+    std::string e = balance_error("packet", pid, delivered_at(p), s, t.zero_load(h, uint64_t(p.flits)), d[pid].delay);
     if (e.empty() && d[pid].source && d[pid].left_source != UINT64_MAX)
       // The tail leaves the source router at start + stages + f (L - 1) at zero load.
       e = balance_error("source share of packet", pid, d[pid].left_source + 1, s,

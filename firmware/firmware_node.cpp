@@ -24,6 +24,10 @@ FirmwareNode::FirmwareNode(const sc_core::sc_module_name& name, int node, Networ
       firmware_(std::move(firmware)) {
   ni.on_delivery = [this](uint32_t id, uint64_t cycle) { on_delivery(id, cycle); };
   ni.on_injected = [this](uint32_t id, uint64_t cycle) { on_injected(id, cycle); };
+  ni.on_local_done = [this](uint64_t cycle) {
+    memory_wait_ = false;
+    memory_ev_.notify(sc_time(double(cycle), SC_NS) - sc_core::sc_time_stamp());
+  };
   SC_THREAD(main);
   // Firmware (and the interpreter's containers) run on this stack.
   set_stack_size(512 * 1024);
@@ -63,10 +67,23 @@ void FirmwareNode::wait_cycles(uint64_t n) {
   if (n) wait(sc_time(double(n), SC_NS));
 }
 
-void FirmwareNode::local_cycles(uint64_t n, LocalKind kind, uint64_t words) {
-  const uint64_t start = timeline_ && n ? now() : 0;
+void FirmwareNode::local_cycles(uint64_t n, LocalKind kind, uint64_t words, uint64_t accesses) {
+  const uint64_t start = now();
+  if (!ni.memory_modelled()) accesses = 0;
+  if (accesses) {
+    memory_wait_ = true;
+    ni.memory_local(accesses);
+  }
   wait_cycles(n);
-  if (timeline_ && n) local_.push_back({start, now(), uint32_t(std::min<uint64_t>(words, UINT32_MAX)), kind});
+  while (memory_wait_) {
+    blocked_ = true;
+    waiting_for_ = "the memory port (a local operation's accesses)";
+    wait(memory_ev_);
+  }
+  blocked_ = false;
+  waiting_for_.clear();
+  if (timeline_ && now() > start)
+    local_.push_back({start, now(), uint32_t(std::min<uint64_t>(words, UINT32_MAX)), kind});
 }
 
 void FirmwareNode::check_peer(int node, const char* what) const {
@@ -295,7 +312,11 @@ void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range
   }
   const bool copy = c.op == alg::kCopy;
   const double per_word = copy ? profile_.copy_cycles_per_word : profile_.combine_cycles_per_word;
-  local_cycles(uint64_t(per_word * n + 0.5), copy ? LocalKind::Copy : LocalKind::Combine, n);
+  // A profile whose copies cost nothing has NIs that read and write the data in place; one that
+  // charges them really copies, through the memory port too: a read and a write per word (a
+  // combine reads both operands).
+  const uint64_t accesses = per_word > 0 ? uint64_t(n) * (copy ? 2 : 3) : 0;
+  local_cycles(uint64_t(per_word * n + 0.5), copy ? LocalKind::Copy : LocalKind::Combine, n, accesses);
 }
 
 void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) {

@@ -101,7 +101,9 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   void main();
   void wait_cycles(uint64_t n);
   // wait_cycles(n), kept as a span of `kind` when the timeline is on and it takes time.
-  void local_cycles(uint64_t n, LocalKind kind, uint64_t words);
+  // `n` processor cycles on `words` words; with a memory port, the operation also makes `accesses`
+  // memory accesses and ends when both are done.
+  void local_cycles(uint64_t n, LocalKind kind, uint64_t words, uint64_t accesses = 0);
   void on_delivery(uint32_t packet, uint64_t cycle);
   void on_injected(uint32_t packet, uint64_t cycle);
   uint32_t new_message(int dst, std::shared_ptr<const std::vector<Word>> data, const SendOptions& opt);
@@ -118,7 +120,8 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   std::deque<uint32_t> outbox_;    // messages whose startup is over, not yet packetized
   std::vector<uint32_t> mailbox_;  // arrived, not yet received (arrival order)
   std::vector<uint32_t> sent_;     // this node's messages
-  sc_core::sc_event arrival_ev_, injected_ev_;
+  sc_core::sc_event arrival_ev_, injected_ev_, memory_ev_;
+  bool memory_wait_ = false;  // a local operation's accesses are not all served
   bool finished_ = false, blocked_ = false;
   uint64_t finish_cycle_ = 0;
   std::string waiting_for_;

@@ -68,6 +68,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     auto& mem = node.memory();
     mem.resize(memory_words);
     for (uint32_t a = 0; a < memory_words; ++a) mem[a] = init(i, a);
+    node.ni.set_memory(opt.profile.mem_milli_words());
     if (i == opt.fault_node) node.set_receive_fault(opt.fault_mask);
     node.set_snapshots(opt.snapshots);
     node.set_timeline(opt.timeline);
@@ -75,6 +76,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     if (opt.synchronous_sends) node.set_rendezvous(&rendezvous);
   }
 
+  const bool memory_modelled = opt.profile.mem_milli_words() > 0;
   RunCensus census(n);
   for (FirmwareNode& nd : nodes) nd.set_census(&census);
   int quiet_edges = 0;
@@ -107,6 +109,10 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
       }
       nodes[size_t(outputs[k])].ni.collect(now);
     }
+    // The memory ports' cycle now+1: what they write is delivered then, what they read goes then.
+    bool memory_busy = false;
+    if (memory_modelled)
+      for (FirmwareNode& nd : nodes) memory_busy |= nd.ni.memory_cycle(now + 1);
     contention.observe(now);
     if (census.errors() > 0) return false;
     if (!sb.ok()) return false;
@@ -117,7 +123,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     // Every outbox was flushed before the edge and only live NIs are busy.
     // The verdicts below need all nodes done or waiting only when the network
     // is empty; one node that is neither settles both (usually the last one).
-    const bool network_empty = sb.delivered() == store.size() && census.none_live();
+    const bool network_empty = sb.delivered() == store.size() && census.none_live() && !memory_busy;
     bool all_done = false, all_waiting = false;
     if (network_empty) {
       all_done = census.finished_count() == n;
@@ -172,6 +178,13 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
   res.packet_records = store.take();
   res.log.renumber(res.packet_records);
   res.packet_delay = contention.take_delays();
+  // A memory port wrote a packet's last words after its tail left the network: those cycles are
+  // the packet's, of class memory (the network's view ends at the ejection channel).
+  for (uint32_t pid = 0; pid < res.packet_records.size() && pid < res.packet_delay.size(); ++pid) {
+    const PacketRecord& p = res.packet_records[pid];
+    if (p.stored != kNever && p.stored > p.tail_ejected)
+      res.packet_delay[pid].delay.add(Contention::Memory, kNoBlocker, p.stored - p.tail_ejected);
+  }
   res.delay_unexplained = contention.unexplained();
   res.timing = net.timing();
   res.message_delay = message_delays(res.log, res.packet_records, res.packet_delay, topo, res.timing);

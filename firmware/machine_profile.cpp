@@ -73,6 +73,11 @@ void validate(const MachineProfile& p) {
     throw ConfigError(Param::max_packet_bytes,
                       fmt::format("{} is shorter than one flit ({} bytes); allowed: 0 (no limit) or >= {}",
                                   p.max_packet_bytes, p.bytes_per_flit, p.bytes_per_flit));
+  if (!(p.mem_words_per_cycle >= 0) || p.mem_words_per_cycle > 1e6 ||
+      (p.mem_words_per_cycle > 0 && p.mem_milli_words() == 0))
+    throw ConfigError(
+        Param::mem_words,
+        fmt::format("{} is not allowed; allowed: 0 (unlimited) or a number 0.001..1000000", p.mem_words_per_cycle));
   // Written as !(x >= 0) so that nan is refused too (it would spin to the cycle limit).
   const std::pair<Param, double> per_word[] = {{Param::copy_cycles, p.copy_cycles_per_word},
                                                {Param::combine_cycles, p.combine_cycles_per_word},

@@ -22,6 +22,12 @@ struct MachineProfile {
   double combine_cycles_per_word = 0;
   // Indexed addressing: computing one address per word (LocalOp::indexed).
   double index_cycles_per_word = 0;
+  // The node's memory port (systemc/cosim/memory_port.h): 32-bit words per cycle its memory moves
+  // for all channels and local operations together; 0 = unlimited (no port modelled).
+  double mem_words_per_cycle = 0;
+
+  // The port's rate in thousandths of a word (0: none).
+  uint32_t mem_milli_words() const { return uint32_t(mem_words_per_cycle * 1000 + 0.5); }
 
   int words_per_flit() const { return bytes_per_flit / 4; }
   // The analytic model's parameters for `ports` injection channels on routers of `timing`

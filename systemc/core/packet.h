@@ -30,7 +30,8 @@ struct PacketRecord {
   uint64_t head_injected = kNever;  // head presented on the injection channel
   uint64_t tail_injected = kNever;
   uint64_t head_ejected = kNever;  // head on the ejection channel
-  uint64_t tail_ejected = kNever;  // tail on the ejection channel = delivered
+  uint64_t tail_ejected = kNever;  // tail on the ejection channel = delivered ...
+  uint64_t stored = kNever;        // ... or, with a memory port, its last word in memory
   int flits_received = 0;
   bool measured = false;  // created inside the measurement window
   // Firmware messages carry real data: words [data_offset, +data_words) of
@@ -39,6 +40,9 @@ struct PacketRecord {
   uint32_t data_offset = 0, data_words = 0;
   int words_per_flit = 1;
 };
+
+// The cycle the packet's data was the destination's: delivered (and in memory, with a memory port).
+inline uint64_t delivered_at(const PacketRecord& p) { return p.stored != kNever ? p.stored : p.tail_ejected; }
 
 // Deterministic payload of body flit `index` (1..flits-1) of packet `id`:
 // the scoreboard recomputes it, so a flipped bit anywhere is caught.

@@ -5,8 +5,20 @@
 #include <algorithm>
 
 #include "systemc/core/flit.h"
+#include "systemc/network/delay_ledger.h"
 
 namespace wn {
+
+namespace {
+
+// Words of body flit `index` (1..): its share of the data, a whole flit's for synthetic traffic.
+uint32_t flit_words(const PayloadSource& p, int index) {
+  if (!p.data) return p.per_flit;
+  const uint32_t first = uint32_t(index - 1) * p.per_flit;
+  return first >= p.count ? 0 : std::min(p.per_flit, p.count - first);
+}
+
+}  // namespace
 
 NetworkInterface::NetworkInterface(int node, Network& net, PacketStore& store, Scoreboard& sb)
     : node_(node), inj_count_(net.params().inj), ej_count_(net.params().ej), net_(net), store_(store), sb_(sb) {
@@ -63,6 +75,20 @@ void NetworkInterface::drive(uint64_t now) {
       ++streaming_;
     }
     if (ch.credits == 0) continue;
+    if (mem_) {  // a body flit goes once the port has read its words
+      uint64_t tag = 0;
+      if (ch.next > 0) {
+        const uint32_t need = words_of(ch);
+        if (mem_->have[size_t(c)] < need) {
+          ++mem_->waits[size_t(c)];
+          continue;
+        }
+        mem_->have[size_t(c)] = 0;
+        tag = LedgerPool::stalled(Contention::Memory, mem_->waits[size_t(c)]);
+        mem_->waits[size_t(c)] = 0;
+      }
+      net_.inject_tag(node_, c, tag);
+    }
     const uint32_t id = uint32_t(ch.packet);
     const bool tail = ch.next == ch.flits - 1;
     uint64_t f;
@@ -141,11 +167,18 @@ void NetworkInterface::collect(uint64_t now) {
     const PacketRecord& p = store_[id];
     if (ch.next == 0 || p.data.get() != ch.payload.data) ch.payload = PayloadSource(p);
     const bool done = sb_.flit(node_, c, id, ch.next, f, now + 1, ch.payload);
-    if (ch.next > 0) take_words(ch, ch.next, f);
+    if (ch.next > 0) {
+      take_words(ch, ch.next, f);
+      if (mem_) mem_->taken[size_t(c)] += flit_words(ch.payload, ch.next);
+    }
     ++ch.next;
     if (done || flit::is_tail(f)) {
       ch.packet = -1;
-      if (done && on_delivery) {
+      if (done && mem_) {  // delivered once the port has written its words (memory_cycle)
+        ch.flush();
+        mem_->held[size_t(c)].push_back({id, mem_->taken[size_t(c)], std::move(ch.words)});
+        ch.words = {};
+      } else if (done && on_delivery) {
         ch.flush();
         delivered_words_.swap(ch.words);
         on_delivery(id, now + 1);
@@ -153,6 +186,58 @@ void NetworkInterface::collect(uint64_t now) {
       ch.clear();
     }
   }
+}
+
+// ------------------------------------------------------------ memory port --
+
+void NetworkInterface::set_memory(uint32_t milli_words) {
+  mem_ = milli_words ? std::make_unique<Memory>(milli_words) : nullptr;
+}
+
+uint32_t NetworkInterface::words_of(const InjChannel& ch) const { return flit_words(ch.payload, ch.next); }
+
+void NetworkInterface::memory_local(uint64_t words) {
+  mem_->local += words;
+  mem_->port.want(MemoryPort::kProcessor, mem_->local);
+}
+
+void NetworkInterface::deliver(uint32_t id, uint64_t cycle) {
+  store_[id].stored = cycle;
+  if (on_delivery) on_delivery(id, cycle);
+}
+
+bool NetworkInterface::memory_cycle(uint64_t cycle) {
+  Memory& m = *mem_;
+  for (int c = 0; c < inj_count_; ++c) {
+    const InjChannel& ch = inj_[size_t(c)];
+    const uint32_t need = ch.packet >= 0 && ch.next > 0 ? words_of(ch) : 0;
+    m.port.want(MemoryPort::injection(c), need > m.have[size_t(c)] ? need - m.have[size_t(c)] : 0);
+  }
+  for (int c = 0; c < ej_count_; ++c) m.port.want(MemoryPort::ejection(c), m.taken[size_t(c)] - m.written[size_t(c)]);
+  std::array<uint64_t, MemoryPort::kRequesters> got;
+  m.port.cycle(got);
+  for (int c = 0; c < inj_count_; ++c) m.have[size_t(c)] += uint32_t(got[size_t(MemoryPort::injection(c))]);
+  bool held = false;
+  for (int c = 0; c < ej_count_; ++c) {
+    m.written[size_t(c)] += got[size_t(MemoryPort::ejection(c))];
+    auto& q = m.held[size_t(c)];
+    size_t& first = m.held_first[size_t(c)];
+    while (first < q.size() && m.written[size_t(c)] >= q[first].after) {
+      delivered_words_.swap(q[first].words);
+      q[first].words = {};
+      deliver(q[first++].id, cycle);
+    }
+    if (first == q.size()) {
+      q.clear();
+      first = 0;
+    }
+    held |= !q.empty();
+  }
+  if (m.local > 0) {
+    m.local -= got[size_t(MemoryPort::kProcessor)];
+    if (m.local == 0 && on_local_done) on_local_done(cycle);
+  }
+  return held || m.local > 0;
 }
 
 }  // namespace wn

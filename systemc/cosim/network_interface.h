@@ -6,9 +6,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "systemc/core/packet.h"
+#include "systemc/cosim/memory_port.h"
 #include "systemc/network/network.h"
 #include "systemc/network/scoreboard.h"
 
@@ -43,6 +45,19 @@ class NetworkInterface {
   // During on_delivery of a data packet: its words as they came out of the
   // network (from the flits themselves at one word per flit).
   const std::vector<uint32_t>& delivered_words() const { return delivered_words_; }
+
+  // The node's memory port (memory_port.h), `milli_words` thousandths of a word per cycle; without
+  // one (the default) flits move at link speed whatever the node's channels do at once.
+  void set_memory(uint32_t milli_words);
+  bool memory_modelled() const { return mem_ != nullptr; }
+  // The processor wants `words` memory accesses (a local operation); on_local_done(cycle) fires when
+  // the last is served.
+  void memory_local(uint64_t words);
+  std::function<void(uint64_t cycle)> on_local_done;
+  // One memory cycle, `cycle` (called after the edge of cycle-1, collect() first): serves the words
+  // the channels and the processor want, and delivers the packets whose last word it wrote.
+  // Returns whether the port has work left (deliveries, injection or local words).
+  bool memory_cycle(uint64_t cycle);
 
   uint64_t flits_injected() const { return flits_injected_; }
   uint64_t flits_ejected() const { return flits_ejected_; }
@@ -102,6 +117,25 @@ class NetworkInterface {
     }
   };
   void take_words(EjChannel& ch, int index, uint64_t f);
+  void deliver(uint32_t id, uint64_t cycle);
+  // Memory port state (memory_port.h), allocated only when a port is modelled.
+  struct Memory {
+    explicit Memory(uint32_t milli) : port(milli) {}
+    MemoryPort port;
+    std::array<uint32_t, kMaxPorts> have{};              // injection: words read for the next body flit
+    std::array<uint64_t, kMaxPorts> waits{};             // injection: cycles that flit could go but for its words
+    std::array<uint64_t, kMaxPorts> taken{}, written{};  // ejection: words ejected / in memory, cumulative
+    // Ejection: packets complete in the NI, delivered when `written` reaches `after` (in order).
+    struct Held {
+      uint32_t id;
+      uint64_t after;
+      std::vector<uint32_t> words;
+    };
+    std::array<std::vector<Held>, kMaxPorts> held;
+    std::array<size_t, kMaxPorts> held_first{};
+    uint64_t local = 0;  // processor words wanted
+  };
+  uint32_t words_of(const InjChannel& ch) const;  // words of the body flit `ch` presents next
   // What a busy node's cycle reads comes first: a one-port node's is on the object's first lines.
   int node_;
   int inj_count_, ej_count_;
@@ -115,6 +149,7 @@ class NetworkInterface {
   std::array<InjChannel, kMaxPorts> inj_{};
   std::array<EjChannel, kMaxPorts> ej_{};
   std::vector<uint32_t> delivered_words_;
+  std::unique_ptr<Memory> mem_;
 };
 
 }  // namespace wn

@@ -14,6 +14,8 @@ const char* contention_name(Contention c) {
       return "port";
     case Contention::Flow:
       return "flow";
+    case Contention::Memory:
+      return "memory";
   }
   return "?";
 }

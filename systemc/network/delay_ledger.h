@@ -14,6 +14,7 @@
 // always covers it; only at the source can the NI present a flit late
 // (injection credits), and those cycles are added as flow.
 #pragma once
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -21,8 +22,10 @@
 
 namespace wn {
 
-enum class Contention : uint8_t { Stepwise = 0, Depth = 1, Port = 2, Flow = 3 };
-constexpr int kContentionClasses = 4;
+// Memory: the node's memory port did not serve the flit's words in time (memory_port.h); only
+// runs that model a port have it.
+enum class Contention : uint8_t { Stepwise = 0, Depth = 1, Port = 2, Flow = 3, Memory = 4 };
+constexpr int kContentionClasses = 5;
 const char* contention_name(Contention c);
 constexpr uint32_t kNoBlocker = UINT32_MAX;
 
@@ -32,7 +35,7 @@ struct DelayAccount {
   std::vector<std::pair<uint32_t, uint64_t>> blockers;  // blocking packet id -> cycles
   void add(Contention c, uint32_t blocker, uint64_t n);
   void add(const DelayAccount& o);
-  uint64_t total() const { return cycles[0] + cycles[1] + cycles[2] + cycles[3]; }
+  uint64_t total() const { return cycles[0] + cycles[1] + cycles[2] + cycles[3] + cycles[4]; }
 };
 
 // One packet's delay view.
@@ -62,15 +65,20 @@ class LedgerPool {
   uint64_t settle(uint64_t& h, uint64_t gap, Contention pad);
   void charge(uint64_t h, DelayAccount& to) const;  // adds the ledger's cycles
   void release(uint64_t& h);
+  // The handle of a new ledger holding `cycles` stall cycles of class `c` and no blocker (0: none),
+  // made without a pool: the tag an NI gives a flit it presented late.
+  static uint64_t stalled(Contention c, uint64_t cycles) {
+    return cycles == 0 ? 0 : make_inline(c, kNoBlocker, std::min(cycles, kMaxInline));
+  }
 
  private:
   static constexpr uint64_t kInline = uint64_t{1} << 63;
-  static constexpr int kCountShift = 34;                           // bits 34..62: cycles
-  static constexpr uint64_t kMaxInline = (uint64_t{1} << 29) - 1;  // more: a pool record
+  static constexpr int kCountShift = 35;                           // bits 35..62: cycles
+  static constexpr uint64_t kMaxInline = (uint64_t{1} << 28) - 1;  // more: a pool record
   static bool is_inline(uint64_t h) { return h & kInline; }
   static uint64_t inline_count(uint64_t h) { return (h & ~kInline) >> kCountShift; }
   static uint32_t inline_blocker(uint64_t h) { return uint32_t(h); }
-  static Contention inline_class(uint64_t h) { return Contention((h >> 32) & 3); }
+  static Contention inline_class(uint64_t h) { return Contention((h >> 32) & 7); }
   static uint64_t make_inline(Contention c, uint32_t blocker, uint64_t cycles) {
     return kInline | cycles << kCountShift | uint64_t(c) << 32 | blocker;
   }

@@ -80,6 +80,15 @@ class Network {
     in.inj_flit[channel] = flit;
     want_[size_t(node)] = 1;
   }
+  // A node's memory port held the flit it injects now back: its delay-ledger tag (delay_ledger.h),
+  // which the flit carries into its router's injection buffer. Only NIs with a memory port call it.
+  void inject_tag(int node, int channel, uint64_t tag) {
+    if (inj_tags_.empty()) inj_tags_.assign(size_t(topo_.nodes()) * kMaxPorts, 0);
+    inj_tags_[size_t(node) * kMaxPorts + size_t(channel)] = tag;
+  }
+  uint64_t injected_tag(int node, int channel) const {
+    return inj_tags_.empty() ? 0 : inj_tags_[size_t(node) * kMaxPorts + size_t(channel)];
+  }
   // Ask for the lines inject(node, ...) / out(node) use (an NI's loop over a big network's nodes).
   void prefetch_inject(int node) const { prefetch_line(&in_[size_t(node)].inj_valid); }
   void prefetch_out(int node) const {
@@ -150,6 +159,7 @@ class Network {
   int moves_ = 0;
   int injected_ = 0;  // injection flits presented since the last cycle()
   uint64_t flits_in_ = 0;
+  std::vector<uint64_t> inj_tags_;  // per node and injection channel: inject_tag()
 
   static constexpr int kPrefetchAhead = 4;  // routers between the one prefetched and the one evaluated
   void prefetch_router(int r) const;

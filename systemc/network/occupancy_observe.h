@@ -111,7 +111,7 @@ void Occupancy::observe(uint64_t now, Observer& ob) {
     check_credits(r, o, now);
     // Flits the NI presented this cycle are in the injection buffers now.
     for (uint32_t m = net_.last_in(r).inj_valid & ((1u << I_) - 1); m; m &= m - 1)
-      push_flit(r, P_ * V_ + __builtin_ctz(m), now, 0);
+      push_flit(r, P_ * V_ + __builtin_ctz(m), now, net_.injected_tag(r, __builtin_ctz(m)));
   }
   // Heads the NIs presented this cycle enter their router's injection buffer.
   for (size_t i = 0; i < pending_.size();) {

@@ -28,7 +28,7 @@ TEST(Contention, SameStepSharingAChannelIsStepwise) {
   EXPECT_EQ(ma.delivered - ma.head_injected, uint64_t(cp.network_cycles(3, 8)) + 7u);
   // The delay view says the same, naming the other message's packet.
   const MessageDelay& d = delay(r, 0);
-  EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 4>{7, 0, 0, 0}));
+  EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 5>{7, 0, 0, 0, 0}));
   ASSERT_EQ(d.delay.blockers.size(), 1u);
   EXPECT_EQ(r.log.messages[r.log.message_of_packet[d.delay.blockers[0].first]].src, 1);
   EXPECT_EQ(delay(r, 1).delay.total(), 0u);
@@ -42,7 +42,7 @@ TEST(Contention, DifferentStepsSharingAChannelIsDepth) {
   EXPECT_EQ(a[size_t(Contention::Depth)], 7u);
   EXPECT_EQ(a[size_t(Contention::Stepwise)], 0u);
   EXPECT_EQ(total(blocked(r, 1)), 0u);
-  EXPECT_EQ(delay(r, 0).delay.cycles, (std::array<uint64_t, 4>{0, 7, 0, 0}));
+  EXPECT_EQ(delay(r, 0).delay.cycles, (std::array<uint64_t, 5>{0, 7, 0, 0, 0}));
 }
 
 // Two sends from one node: on a one-port node the second waits in the NI for
@@ -100,7 +100,7 @@ TEST(Contention, TwoReceivesOnOnePortNodeArePortContention) {
       r.log.messages[0].delivered > r.log.messages[1].delivered ? r.log.messages[0] : r.log.messages[1];
   EXPECT_EQ(late.delivered - late.head_injected, uint64_t(alg::CostParams{}.network_cycles(1, 8)) + 10u);
   const MessageDelay& d = r.message_delay[&late == &r.log.messages[0] ? 0 : 1];
-  EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 4>{0, 0, 10, 0}));
+  EXPECT_EQ(d.delay.cycles, (std::array<uint64_t, 5>{0, 0, 10, 0, 0}));
   EXPECT_EQ(d.port_wait, 0u);
 }
 
