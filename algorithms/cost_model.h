@@ -21,6 +21,9 @@ struct CostParams {
   double combine_cycles_per_word = 0;    // receive with a reduction operator
   double index_cycles_per_word = 0;      // computing an address per word (LocalOp::indexed)
   int ports = 1;                         // injection (= ejection) channels per node
+  // The node's memory port (systemc/cosim/memory_port.h): words per cycle for all its channels and
+  // local copies together; 0: unlimited.
+  double mem_words_per_cycle = 0;
 
   // Packets and flits of a message of `words` words (one head flit per packet).
   uint32_t packets(uint32_t words) const;

@@ -1,6 +1,7 @@
 #include "algorithms/step_cost.h"
 
 #include <algorithm>
+#include <cmath>
 #include <map>
 #include <vector>
 
@@ -60,20 +61,34 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
         out_flits.push_back(c.flits(total_words(m.src)) + c.packets(total_words(m.src)) - 1);
         hops = std::max(hops, topo.hops(n, m.dst));
       }
+      double moved = 0;  // words the node's memory port reads and writes for the step's messages
+      for (const Send& m : st.sends) moved += total_words(m.src);
       for (const Recv& r : st.recvs) {
         in_flits.push_back(c.flits(total_words(r.dst)) + c.packets(total_words(r.dst)) - 1);
         hops = std::max(hops, topo.hops(r.src, n));
+        moved += total_words(r.dst);
       }
+      // A memory port moves the step's words at its rate, whatever the channels could do.
+      if (c.mem_words_per_cycle > 0) p.network = std::max(p.network, std::ceil(moved / c.mem_words_per_cycle));
       // More messages than channels: the busiest injection (ejection) channel
       // streams its messages one after another.
       p.network = std::max(p.network, zero_load_of(c, hops, serialized_flits(out_flits, c.ports)));
       p.network = std::max(p.network, zero_load_of(c, hops, serialized_flits(in_flits, c.ports)));
-      for (const Recv& r : st.recvs)
-        work += total_words(r.dst) * (r.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word);
+      // Each local operation takes its processor cycles or, through a memory port, its accesses
+      // (firmware_node.cpp: a copy that costs cycles reads and writes each word, a combine reads
+      // both operands), whichever is longer.
+      auto local = [&c](uint32_t words, const Combine& op, bool indexed) {
+        const bool copy = op.op == kCopy;
+        const double per_word = copy ? c.copy_cycles_per_word : c.combine_cycles_per_word;
+        const double cpu = words * (per_word + (indexed ? c.index_cycles_per_word : 0));
+        const double mem = c.mem_words_per_cycle > 0 && per_word > 0
+                               ? std::ceil(words * (copy ? 2.0 : 3.0) / c.mem_words_per_cycle)
+                               : 0;
+        return std::max(cpu, mem);
+      };
+      for (const Recv& r : st.recvs) work += local(total_words(r.dst), r.combine, false);
       for (const auto* list : {&st.locals, &st.after})
-        for (const LocalOp& l : *list)
-          work += total_words(l.dst) * ((l.combine.op == kCopy ? c.copy_cycles_per_word : c.combine_cycles_per_word) +
-                                        (l.indexed ? c.index_cycles_per_word : 0));
+        for (const LocalOp& l : *list) work += local(total_words(l.dst), l.combine, l.indexed);
       const size_t ports = size_t(c.ports < 1 ? 1 : c.ports);
       const size_t startups = st.multiport_send ? (st.sends.size() + ports - 1) / ports : st.sends.size();
       p.startups = std::max(p.startups, double(startups) * c.alpha);

@@ -4,6 +4,9 @@
 // plus the most serialized receive completions and copy/combine work of any
 // node (k recvs x gamma + words x cycles/word); the steps add up, e.g. RD
 // broadcast = sum over ceil(log2 N) steps of alpha + 3(h_s+1) + F-1 + gamma.
+// With a memory port of W words per cycle, a step's network time is at least the words its
+// busiest node sends and receives over W (a lower bound; equal when the port is the bottleneck
+// throughout the step, as on a one-word port).
 #pragma once
 #include "algorithms/cost_model.h"
 #include "algorithms/schedule.h"

@@ -98,6 +98,7 @@ alg::CostParams MachineProfile::cost_params(int ports, const RouterTiming& timin
   c.combine_cycles_per_word = combine_cycles_per_word;
   c.index_cycles_per_word = index_cycles_per_word;
   c.ports = ports;
+  c.mem_words_per_cycle = double(mem_milli_words()) / 1000;
   return c;
 }
 

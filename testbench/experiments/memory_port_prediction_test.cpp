@@ -1,0 +1,66 @@
+// The step model with a memory port (algorithms/step_cost.h): on a port of one word per cycle
+// every all-gather on cube:4 is memory-bound throughout and the prediction is exact; in between
+// it is a lower bound; a port faster than the channels changes nothing.
+#include <gtest/gtest.h>
+
+#include "experiments/collective_run.h"
+#include "experiments/isolated_run.h"
+
+namespace wn::fw {
+namespace {
+
+struct Both {
+  uint64_t measured;
+  double predicted;
+};
+
+Both run_with(const std::string& algo, double mem_words) {
+  const nlohmann::json j = run_isolated([=] {
+    ScheduleRunOptions o;
+    o.topology = "cube:4";
+    o.ports = "all";
+    o.net.backend = Backend::Model;
+    o.run.profile = find_profile("ideal");
+    o.run.profile.mem_words_per_cycle = mem_words;
+    o.run.barrier = true;
+    o.algorithm = algo;
+    o.bytes = 256;
+    return run_schedule(o).to_json();
+  });
+  EXPECT_TRUE(j["ok"].get<bool>()) << algo << ": " << j["error"];
+  return {j["cycles"].get<uint64_t>(), j["predicted"]["cycles"].get<double>()};
+}
+
+// Each node reads the 64 words it sends and writes the 64 it receives in each of 15 steps (d
+// cycles, single cycle) or the same 960 + 960 words over 4 stages (butterfly): 1920 cycles at one
+// word per cycle, however the algorithm spreads them over its channels.
+TEST(MemoryPortPrediction, OneWordPerCycleIsExactForEveryAllGather) {
+  for (const char* algo : {"hc-dcycles", "hc-single", "butterfly"}) {
+    const Both b = run_with(algo, 1);
+    EXPECT_EQ(b.measured, 1920u) << algo;
+    EXPECT_EQ(b.predicted, 1920.0) << algo;
+  }
+}
+
+// Two and four words per cycle: the bound (960, 480) is below the measured time, within 16 %.
+TEST(MemoryPortPrediction, BetweenItIsALowerBound) {
+  for (double w : {2.0, 4.0})
+    for (const char* algo : {"hc-dcycles", "butterfly"}) {
+      const Both b = run_with(algo, w);
+      EXPECT_EQ(b.predicted, 1920.0 / w) << algo;
+      EXPECT_GE(double(b.measured), b.predicted) << algo << " " << w;
+      EXPECT_LE(double(b.measured), 1.16 * b.predicted) << algo << " " << w;
+    }
+}
+
+// Eight words per cycle feed the four channels' reads and writes (8 words a cycle): no change.
+TEST(MemoryPortPrediction, APortAsFastAsTheChannelsChangesNothing) {
+  for (const char* algo : {"hc-dcycles", "butterfly"}) {
+    const Both fast = run_with(algo, 8), free = run_with(algo, 0);
+    EXPECT_EQ(fast.measured, free.measured) << algo;
+    EXPECT_EQ(fast.predicted, free.predicted) << algo;
+  }
+}
+
+}  // namespace
+}  // namespace wn::fw
