@@ -13,6 +13,7 @@ namespace wn::cli {
 void add_compare_command(CLI::App& app) {
   auto c = std::make_shared<RunCli>();
   c->opt.ports = "one,all";
+  c->mem_list = true;
   auto* cmd = app.add_subcommand("compare", "the same job under several algorithms, port models, sizes and sources");
   add_common_options(cmd, *c, true);
   add_threads_option(cmd, c->opt.net.threads);

@@ -61,7 +61,22 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
                                              : std::vector<std::string>{};
   const std::vector<std::string> files =
       files_given ? split_list(base.schedule, "--schedule") : std::vector<std::string>{};
-  const auto ports = split_list(base.ports, "--ports");
+  // Port models, each under every memory port rate when --mem-words-per-cycle lists several
+  // ("all mem=1": all-port nodes whose memory moves one word per cycle; mem=all: unlimited).
+  const auto port_models = split_list(base.ports, "--ports");
+  const CLI::Option* mem_opt = c.cmd->get_option_no_throw("--mem-words-per-cycle");
+  const std::vector<double> mems = mem_opt && mem_opt->count() > 0
+                                       ? parse_mem_words(c.mem_words)
+                                       : std::vector<double>{base.run.profile.mem_words_per_cycle};
+  std::vector<std::string> ports;                                 // row labels
+  std::map<std::string, std::pair<std::string, double>> port_of;  // label -> port model, rate
+  for (const auto& p : port_models)
+    for (double m : mems) {
+      const std::string label =
+          mems.size() == 1 ? p : fmt::format("{} mem={}", p, m == 0 ? std::string("all") : fmt::format("{}", m));
+      ports.push_back(label);
+      port_of[label] = {p, m};
+    }
   const std::vector<uint32_t> sizes = parse_bytes(c.bytes_list);
   std::vector<const alg::AlgorithmInfo*> infos;
   for (const auto& a : algos) infos.push_back(&alg::find_algorithm(a));  // a bad name fails before any simulation
@@ -77,7 +92,7 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
   for (const auto& t : topologies) {
     fw::ScheduleRunOptions one = base;
     one.topology = t;
-    one.ports = ports.front();
+    one.ports = port_models.front();
     nodes_of[t] = fw::resolve_network(one).topology.nodes();
     auto& src = sources_of[t] = {base.source};
     if (c.sources.empty()) continue;
@@ -147,7 +162,8 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
             o.algorithm = var.algo;
             o.schedule = var.file;
             o.firmware = var.firmware;
-            o.ports = p;
+            o.ports = port_of[p].first;
+            o.run.profile.mem_words_per_cycle = port_of[p].second;
             if (var.file.empty()) o.bytes = b, o.source = s;
             o.family_options = var.options;
             // Summaries only: per-message and per-channel detail (GBs on big cubes) is `wormnet run --json`.
@@ -175,10 +191,13 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
   int name_w = 20;  // columns that fit their contents: the longest variant label
   for (const Variant& v : variants)
     for (const auto& t : topologies) name_w = std::max(name_w, int(name_of(v, t).size()));
+  const bool memory = std::any_of(mems.begin(), mems.end(), [](double m) { return m > 0; });
+  int ports_w = 5;
+  for (const auto& p : ports) ports_w = std::max(ports_w, int(p.size()));
   if (single)
-    print_point_header(name_w);
+    print_point_header(name_w, memory, ports_w);
   else
-    print_group_header(name_w);
+    print_group_header(name_w, memory, ports_w);
   bool ok = true;
   size_t failed = 0;
   std::string first_failure;
@@ -199,7 +218,7 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
           const auto bw = bandwidth(var, g.topology, var.file.empty() ? g.bytes : j["config"]["bytes"].get<uint64_t>());
           const double us = j["microseconds"].get<double>();
           emit({0, us, bw ? bw->busbw_gbps(us) : 0, name_of(var, g.topology) + " " + g.ports,
-                point_row(name_w, name_of(var, g.topology), g.ports, j, first, bw)});
+                point_row(name_w, name_of(var, g.topology), g.ports, j, first, bw, ports_w, memory)});
         }
         if (!j["ok"].get<bool>()) {
           const std::string why = j["error"].get<std::string>().empty() ? j["data_error"].get<std::string>()
@@ -220,7 +239,7 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
         const double time_us = st.mean(st.cycles) * us;
         if (!single)
           emit({g.bytes, time_us, bw ? bw->busbw_gbps(time_us) : 0, name_of(var, g.topology) + " " + g.ports,
-                group_row(name_w, name_of(var, g.topology), g.ports, g.bytes, st, vs, bw)});
+                group_row(name_w, name_of(var, g.topology), g.ports, g.bytes, st, vs, bw, memory, ports_w)});
         nlohmann::json row = {{"algorithm", var.algo},
                               {"variant", var.label},
                               {"options", var.options},
@@ -242,8 +261,10 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
                                 {"depth", st.mean(st.delay[1])},
                                 {"port", st.mean(st.delay[2])},
                                 {"flow", st.mean(st.delay[3])}}}};
+        if (memory) row["mean_delay"]["memory"] = st.mean(st.delay[4]);
         if (!var.file.empty()) row["schedule"] = var.file;
         if (several) row["topology"] = g.topology;  // one network: rows as before (baselines match)
+        if (mems.size() > 1) row["mem_words_per_cycle"] = port_of[g.ports].second;
         if (bw)
           row["bandwidth"] = {{"operation", bw->operation},
                               {"size_bytes", bw->size_bytes},
@@ -262,7 +283,8 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
   });
   for (const Row& r : held) fmt::print("{}", r.text);
   if (single)
-    fmt::print("stepwise, depth, port, flow: cycles of delay over zero load (delay view), summed over the messages\n");
+    fmt::print("stepwise, depth, port, flow{}: cycles of delay over zero load (delay view), summed over the messages\n",
+               memory ? ", memory" : "");
   else
     fmt::print(
         "per algorithm x ports x bytes, the mean over the sources: avg-lat / max-lat = the thesis's average / "

@@ -215,7 +215,7 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
   if (given("--mem-words-per-cycle")) {
     const std::vector<double> rates = parse_mem_words(c.mem_words);
-    if (rates.size() > 1 && !c.list_ok)
+    if (rates.size() > 1 && !c.mem_list)
       throw ConfigError("--mem-words-per-cycle",
                         fmt::format("{} rates; allowed: one (compare takes a list)", rates.size()));
     o.run.profile.mem_words_per_cycle = rates.front();

@@ -33,6 +33,7 @@ struct RunCli {
   int bytes_per_flit = 4;
   double clock_ns = 1, copy_cycles = 0, combine_cycles = 0, index_cycles = 0;
   std::string mem_words;  // --mem-words-per-cycle: a rate, or "all" (compare: a list)
+  bool mem_list = false;  // compare: --mem-words-per-cycle takes a list
   CLI::App* cmd = nullptr;
 };
 

@@ -130,3 +130,34 @@ TEST(CliCompare, FamilyFlagListsMakeVariants) {
 }
 
 }  // namespace
+
+namespace {
+
+// --mem-words-per-cycle as a list: each port model once per memory port rate, in that order, the
+// rows labelled "ports mem=rate"; one word per cycle holds the all-port d cycles to the memory
+// bound (cube:3, 8 words a node: 7 steps x (8 + 8) words = 112 cycles), unlimited does not.
+TEST(CliCompare, MemoryPortRatesAreRowsOfTheirOwn) {
+  const std::string json = std::string(WN_BINARY_DIR) + "/cli_compare_mem.json";
+  const CliRun r = wormnet(
+      "compare --topology cube:3 --algorithm hc-dcycles --ports one,all --bytes 32 "
+      "--mem-words-per-cycle 1,all --json " +
+      json);
+  ASSERT_EQ(r.code, 0) << r.out;
+  EXPECT_NE(r.out.find("all mem=1"), std::string::npos) << r.out;
+  const auto j = read_json(json);
+  ASSERT_EQ(j["summary"].size(), 4u);
+  EXPECT_EQ(j["summary"][0]["ports"], "one mem=1");
+  EXPECT_EQ(j["summary"][1]["ports"], "one mem=all");
+  EXPECT_EQ(j["summary"][2]["ports"], "all mem=1");
+  EXPECT_EQ(j["summary"][2]["mem_words_per_cycle"], 1.0);
+  EXPECT_EQ(j["summary"][3]["mem_words_per_cycle"], 0.0);
+  EXPECT_EQ(j["runs"][2]["config"]["ports"], "all");
+  EXPECT_EQ(j["runs"][2]["config"]["profile"]["mem_words_per_cycle"], 1.0);
+  EXPECT_EQ(j["runs"][2]["cycles"], 112);
+  EXPECT_EQ(j["runs"][2]["predicted"]["cycles"], 112.0);
+  EXPECT_LT(j["runs"][3]["cycles"].get<int>(), 112);
+  EXPECT_GT(j["summary"][2]["mean_delay"]["memory"].get<double>(), 0);
+  EXPECT_FALSE(j["runs"][3]["config"]["profile"].contains("mem_words_per_cycle"));
+}
+
+}  // namespace
