@@ -276,6 +276,12 @@ def matrix():
          [("compare", "c2.json")])
     case("compare-option-list", ["compare", "--topology", "cube:4", "--algorithm", "bruck-index", "--radix", "2,4",
                                  "--bytes", "32", "--json", "c3.json"], [("compare", "c3.json")])
+    case("compare-memory-port", ["compare", "--topology", "cube:3", "--algorithm", "hc-dcycles", "--ports", "all",
+                                 "--bytes", "32,64", "--mem-words-per-cycle", "1,all", "--json", "cm.json"],
+         [("compare", "cm.json")])
+    case("run-memory-port", ["run", "--topology", "cube:3", "--ports", "all", "--algorithm", "hc-dcycles",
+                             "--bytes", "32", "--mem-words-per-cycle", "1.5", "--json", "rm.json", "--csv", "rm"],
+         [("run", "rm.json")])
     case("compare-files", ["compare", *m4, "--algorithm", "binomial-reduce", "--schedule", "e1.json,e2.json",
                            "--bytes", "32", "--source", "3", "--json", "c4.json"], [("compare", "c4.json")])
     case("compare-files-only", ["compare", *m4, "--schedule", "e1.json,e2.json", "--ports", "one",
