@@ -24,6 +24,9 @@ struct CostParams {
   // The node's memory port (systemc/cosim/memory_port.h): words per cycle for all its channels and
   // local copies together; 0: unlimited.
   double mem_words_per_cycle = 0;
+  // A multi-port operation's extra startup and cycles per flit on each channel (machine_profile.h).
+  double multiport_startup = 0;
+  double multiport_flit_cycles = 1;
 
   // Packets and flits of a message of `words` words (one head flit per packet).
   uint32_t packets(uint32_t words) const;
@@ -35,6 +38,11 @@ struct CostParams {
   double network_cycles(int hops, uint32_t words) const {
     return double(timing.zero_load(hops, flits(words), packets(words)));
   }
+  // The same for a message of a multi-port operation, whose body flits leave every
+  // multiport_flit_cycles (the NI's pacing): body flit j (j = 0..) is presented ceil(j x) cycles
+  // after the first, and the tail is delivered stage_cycles a router after it is presented, unless
+  // the head's own pipeline is later (one packet; a split message: each packet paced alike).
+  double multiport_network_cycles(int hops, uint32_t words) const;
   // The zero load's two terms as the predictions print them: "3(h+1)" and "F-1" for the shipped router.
   std::string hop_term() const { return std::to_string(timing.hop_cycles()) + "(h+1)"; }
   std::string flit_term() const {

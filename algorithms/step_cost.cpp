@@ -57,7 +57,9 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
       std::vector<uint32_t> out_flits, in_flits;
       int hops = 0;
       for (const Send& m : st.sends) {
-        p.network = std::max(p.network, c.network_cycles(topo.hops(n, m.dst), total_words(m.src)));
+        const int h = topo.hops(n, m.dst);
+        p.network = std::max(p.network, st.multiport_send ? c.multiport_network_cycles(h, total_words(m.src))
+                                                          : c.network_cycles(h, total_words(m.src)));
         out_flits.push_back(c.flits(total_words(m.src)) + c.packets(total_words(m.src)) - 1);
         hops = std::max(hops, topo.hops(n, m.dst));
       }
@@ -91,7 +93,7 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
         for (const LocalOp& l : *list) work += local(total_words(l.dst), l.combine, l.indexed);
       const size_t ports = size_t(c.ports < 1 ? 1 : c.ports);
       const size_t startups = st.multiport_send ? (st.sends.size() + ports - 1) / ports : st.sends.size();
-      p.startups = std::max(p.startups, double(startups) * c.alpha);
+      p.startups = std::max(p.startups, double(startups) * (c.alpha + (st.multiport_send ? c.multiport_startup : 0)));
       p.completions = std::max(p.completions, double(st.recvs.size()) * c.gamma + work);
     }
   }

@@ -48,6 +48,10 @@ std::string flag_word(Param p) {
       return "--max-packet-bytes";
     case Param::mem_words:
       return "--mem-words-per-cycle";
+    case Param::multiport_flit_cycles:
+      return "--multiport-flit-cycles";
+    case Param::multiport_startup:
+      return "--multiport-startup";
     case Param::merge:
       return "--merge";
     case Param::op:

@@ -94,6 +94,11 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
                   std::string("override: 32-bit words per cycle each node's memory moves for all its channels and "
                               "local operations together (decimal, e.g. 1, 2, 0.5), or all (unlimited)") +
                       (list_ok ? "; compare: a comma-separated list, one row each" : ""));
+  add_uint(cmd, "--multiport-startup", c.multiport_startup,
+           "override: extra startup cycles of a multi-port operation (a step's sends as one exchange) over --alpha", 0,
+           1'000'000'000);
+  add_real(cmd, "--multiport-flit-cycles", c.multiport_flit_cycles,
+           "override: cycles each channel of a multi-port operation needs per flit (1: link speed)", 1, 1e6);
   cmd->add_option("--backend", c.backend, "rtl | model | lockstep")->capture_default_str();
   cmd->add_option("--sync", c.sync,
                   "free: nodes run their steps data-driven (steps overlap); barrier: no node starts step t+1 "
@@ -213,6 +218,8 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (given("--copy-cycles")) o.run.profile.copy_cycles_per_word = c.copy_cycles;
   if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
   if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
+  if (given("--multiport-startup")) o.run.profile.multiport_startup = c.multiport_startup;
+  if (given("--multiport-flit-cycles")) o.run.profile.multiport_flit_cycles = c.multiport_flit_cycles;
   if (given("--mem-words-per-cycle")) {
     const std::vector<double> rates = parse_mem_words(c.mem_words);
     if (rates.size() > 1 && !c.mem_list)
@@ -264,7 +271,8 @@ void check_unread_params(const RunCli& c, const std::vector<const alg::Algorithm
 
 void check_profile_unread(const RunCli& c, const alg::AlgorithmInfo& info, const std::string& form) {
   for (const char* flag : {"--profile", "--alpha", "--gamma", "--bytes-per-flit", "--max-packet-bytes", "--clock-ns",
-                           "--copy-cycles", "--combine-cycles", "--index-cycles", "--mem-words-per-cycle"}) {
+                           "--copy-cycles", "--combine-cycles", "--index-cycles", "--mem-words-per-cycle",
+                           "--multiport-startup", "--multiport-flit-cycles"}) {
     const CLI::Option* opt = c.cmd->get_option_no_throw(flag);
     if (!opt || opt->count() == 0) continue;
     const bool model = std::string(flag) == "--profile" || std::string(flag) == "--alpha" ||

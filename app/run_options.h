@@ -34,6 +34,8 @@ struct RunCli {
   double clock_ns = 1, copy_cycles = 0, combine_cycles = 0, index_cycles = 0;
   std::string mem_words;  // --mem-words-per-cycle: a rate, or "all" (compare: a list)
   bool mem_list = false;  // compare: --mem-words-per-cycle takes a list
+  uint32_t multiport_startup = 0;
+  double multiport_flit_cycles = 1;
   CLI::App* cmd = nullptr;
 };
 

@@ -89,7 +89,9 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
       {"contention", contention},
       {"resource_blocked", classes_json(resource, mem)},
   };
-  if (mem) j["config"]["profile"]["mem_words_per_cycle"] = p.mem_words_per_cycle;
+  if (p.mem_milli_words()) j["config"]["profile"]["mem_words_per_cycle"] = p.mem_words_per_cycle;
+  if (p.multiport_startup) j["config"]["profile"]["multiport_startup"] = p.multiport_startup;
+  if (p.pace_milli_cycles()) j["config"]["profile"]["multiport_flit_cycles"] = p.multiport_flit_cycles;
 
   if (!o.schedule.empty()) j["config"]["schedule"] = o.schedule;
   if (!o.firmware.empty()) j["config"]["firmware"] = o.firmware;

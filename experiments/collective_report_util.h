@@ -21,7 +21,11 @@ inline nlohmann::json classes_json(const ClassCycles& c, bool memory) {
   return j;
 }
 
-inline bool memory_modelled(const ScheduleRunResult& r) { return r.options.run.profile.mem_milli_words() > 0; }
+// The run has the memory class: a memory port, or multi-port operations slower than the links.
+inline bool memory_modelled(const ScheduleRunResult& r) {
+  const auto& p = r.options.run.profile;
+  return p.mem_milli_words() > 0 || p.pace_milli_cycles() > 0;
+}
 
 // "+x" / "-y" / "dim 3" / "eject 0" for output index k of a router.
 inline std::string output_name(const Topology& topo, int k) {

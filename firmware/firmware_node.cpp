@@ -107,6 +107,7 @@ uint32_t FirmwareNode::new_message(int dst, std::shared_ptr<const std::vector<Wo
   m.words = uint32_t(data->size());
   m.channel = opt.channel;
   m.hops = net_.topology().hops(node_, dst);
+  m.multiport = opt.multiport;
   m.data = std::move(data);
   m.issued = now();
   log_.messages.push_back(std::move(m));
@@ -130,7 +131,8 @@ SendHandle FirmwareNode::send(int dst, const std::vector<Word>& data, const Send
   blocked_ = false;
   waiting_for_.clear();
   const uint32_t id = new_message(dst, std::make_shared<const std::vector<Word>>(data), opt);
-  if (opt.startup) wait_cycles(profile_.alpha);  // startup on this node's processor, serialized
+  // Startup on this node's processor, serialized; a multi-port operation's may cost more.
+  if (opt.startup) wait_cycles(uint64_t(profile_.alpha) + (opt.multiport ? profile_.multiport_startup : 0));
   log_.messages[id].posted = now();
   outbox_.push_back(id);
   if (census_) census_->wake(node_);
@@ -165,6 +167,7 @@ void FirmwareNode::flush_outbox(uint64_t cycle) {
       p.data_offset = offset;
       p.data_words = w;
       p.words_per_flit = profile_.words_per_flit();
+      p.paced = m.multiport;
       p.flits = 1 + int((w + uint32_t(p.words_per_flit) - 1) / uint32_t(p.words_per_flit));
       const uint32_t pid = store_.add(p);
       if (log_.message_of_packet.size() <= pid) log_.message_of_packet.resize(pid + 1, UINT32_MAX);

@@ -69,6 +69,7 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     mem.resize(memory_words);
     for (uint32_t a = 0; a < memory_words; ++a) mem[a] = init(i, a);
     node.ni.set_memory(opt.profile.mem_milli_words());
+    node.ni.set_pacing(opt.profile.pace_milli_cycles());
     if (i == opt.fault_node) node.set_receive_fault(opt.fault_mask);
     node.set_snapshots(opt.snapshots);
     node.set_timeline(opt.timeline);

@@ -47,10 +47,19 @@ const std::vector<MachineProfile>& machine_profiles() {
       // words (4-6 % only from 128 words on: -11.5 % at 4 words, +5.8 % at
       // 1024); 0.025 cycle = 0.28 us per combined 32-bit word gives +4.96 %
       // at 256 words.
+      // Multi-port operations: the CM-200's all-dimension exchange moved a pair per
+      // dimension in b3 = 24.18 us whatever d (§4.4), twice its one-channel CSHIFT
+      // (2 a2 = 11.38 us a pair): a property of the exchange, not of the memory
+      // port, whose stated rate (one 32-bit access per 10 MHz cycle, §1: 113.8
+      // words per network cycle) exceeds what d <= 11 channels ask (no port
+      // modelled: the same cycles, docs/papers/hypercube.md). Fitted on ONE entry,
+      // Table 8's d-cycles AABC at N = 16 (24.97 ms, M' = 256): 2.243 cycles per
+      // flit; checked on the rest of Table 8 and on Tables 4 and 7.
       {"cm200",
        "Mathur & Johnsson: 2 words/flit at a2 = 5.69 us/word (Table 8); startup = router pipeline; "
-       "0.1 cycle/computed index (Table 8); 0.025 cycle/combined word (Tables 13 vs 4)",
-       11380.0, 8, 0, 0, 0, 0, 0.025, 0.1},
+       "0.1 cycle/computed index (Table 8); 0.025 cycle/combined word (Tables 13 vs 4); "
+       "2.243 cycles/flit in an all-dimension exchange (Table 8, N = 16)",
+       11380.0, 8, 0, 0, 0, 0, 0.025, 0.1, 0, 0, 2.243},
   };
   return profiles;
 }
@@ -78,6 +87,12 @@ void validate(const MachineProfile& p) {
     throw ConfigError(
         Param::mem_words,
         fmt::format("{} is not allowed; allowed: 0 (unlimited) or a number 0.001..1000000", p.mem_words_per_cycle));
+  if (!(p.multiport_flit_cycles >= 1) || p.multiport_flit_cycles > 1e6)
+    throw ConfigError(Param::multiport_flit_cycles,
+                      fmt::format("{} is not allowed; allowed: a number 1..1000000", p.multiport_flit_cycles));
+  if (p.multiport_startup > 1'000'000'000)
+    throw ConfigError(Param::multiport_startup,
+                      fmt::format("{} is not allowed; allowed: an integer 0..1000000000", p.multiport_startup));
   // Written as !(x >= 0) so that nan is refused too (it would spin to the cycle limit).
   const std::pair<Param, double> per_word[] = {{Param::copy_cycles, p.copy_cycles_per_word},
                                                {Param::combine_cycles, p.combine_cycles_per_word},
@@ -99,6 +114,8 @@ alg::CostParams MachineProfile::cost_params(int ports, const RouterTiming& timin
   c.index_cycles_per_word = index_cycles_per_word;
   c.ports = ports;
   c.mem_words_per_cycle = double(mem_milli_words()) / 1000;
+  c.multiport_startup = multiport_startup;
+  c.multiport_flit_cycles = pace_milli_cycles() ? double(pace_milli_cycles()) / 1000 : 1;
   return c;
 }
 

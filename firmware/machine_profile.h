@@ -25,6 +25,16 @@ struct MachineProfile {
   // The node's memory port (systemc/cosim/memory_port.h): 32-bit words per cycle its memory moves
   // for all channels and local operations together; 0 = unlimited (no port modelled).
   double mem_words_per_cycle = 0;
+  // Multi-port operations (a step's sends on several channels as one exchange, the CM-200's
+  // primitive): extra startup cycles over alpha, and the cycles each channel needs per flit (1: link
+  // speed; the CM-200 moved an exchange's pairs about 2.1x slower than one channel's, §4.4 b3).
+  uint32_t multiport_startup = 0;
+  double multiport_flit_cycles = 1;
+
+  // Thousandths of a cycle per flit of a multi-port operation (0: link speed, no pacing).
+  uint32_t pace_milli_cycles() const {
+    return multiport_flit_cycles > 1 ? uint32_t(multiport_flit_cycles * 1000 + 0.5) : 0;
+  }
 
   // The port's rate in thousandths of a word (0: none).
   uint32_t mem_milli_words() const { return uint32_t(mem_words_per_cycle * 1000 + 0.5); }

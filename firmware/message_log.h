@@ -23,6 +23,7 @@ struct MessageRecord {
   uint32_t packets_injected = 0, packets_delivered = 0;
   int channel = -1;                  // requested injection channel (-1 any)
   int hops = 0;                      // beside channel: the record keeps its size with recv_called
+  bool multiport = false;            // part of a multi-port operation (SendOptions::multiport)
   uint64_t issued = kNever;          // send() called: startup begins
   uint64_t posted = kNever;          // startup over: handed to the NI
   uint64_t head_injected = kNever;   // first head flit entered the router

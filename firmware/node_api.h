@@ -32,6 +32,9 @@ struct SendOptions {
   uint32_t tag = 0;           // matched by recv()
   int step = -1;              // carried in the flit header; -1: same as tag
   bool startup = true;        // pay the α startup (false: part of an exchange already paid for)
+  // Part of a multi-port operation (an exchange on several channels at once): its startup and its
+  // flits cost what the profile says such operations cost (MachineProfile::multiport_*).
+  bool multiport = false;
 };
 
 struct Message {

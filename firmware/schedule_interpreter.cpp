@@ -28,6 +28,7 @@ void run_step(NodeApi& api, const alg::Step& step) {
     opt.tag = s.tag;
     opt.step = int(step.tag);
     opt.startup = !step.multiport_send || k % ports == 0;  // one startup per multi-port send
+    opt.multiport = step.multiport_send;
     api.send_ranges(s.dst, s.src, opt);
   }
   // Receives complete in arrival order, not program order: a node does not

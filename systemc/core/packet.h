@@ -34,6 +34,7 @@ struct PacketRecord {
   uint64_t stored = kNever;        // ... or, with a memory port, its last word in memory
   int flits_received = 0;
   bool measured = false;  // created inside the measurement window
+  bool paced = false;     // its body flits go no faster than the node's multi-port rate (NI set_pacing)
   // Firmware messages carry real data: words [data_offset, +data_words) of
   // *data, words_per_flit of them per body flit. Synthetic traffic has no data.
   std::shared_ptr<const std::vector<uint32_t>> data;

@@ -72,20 +72,26 @@ void NetworkInterface::drive(uint64_t now) {
       const PacketRecord& p = store_[uint32_t(ch.packet)];
       ch.flits = p.flits;
       ch.payload = PayloadSource(p);
+      if (mem_) mem_->paced[size_t(c)] = p.paced && mem_->pace > 0;
       ++streaming_;
     }
     if (ch.credits == 0) continue;
-    if (mem_) {  // a body flit goes once the port has read its words
+    if (mem_) {  // a body flit goes once the port has read its words, and a paced one in its time
+      Memory& m = *mem_;
+      const size_t k = size_t(c);
       uint64_t tag = 0;
       if (ch.next > 0) {
-        const uint32_t need = words_of(ch);
-        if (mem_->have[size_t(c)] < need) {
-          ++mem_->waits[size_t(c)];
+        const bool port = m.port.modelled();
+        if ((port && m.have[k] < words_of(ch)) || (m.paced[k] && now * 1000 < m.ready[k])) {
+          ++m.waits[k];
           continue;
         }
-        mem_->have[size_t(c)] = 0;
-        tag = LedgerPool::stalled(Contention::Memory, mem_->waits[size_t(c)]);
-        mem_->waits[size_t(c)] = 0;
+        if (port) m.have[k] = 0;
+        // Gone at its first chance: the next is due a pace later, fractions kept; gone later (credits),
+        // the pace restarts from now.
+        if (m.paced[k]) m.ready[k] = (now * 1000 < m.ready[k] + 1000 ? m.ready[k] : now * 1000) + m.pace;
+        tag = LedgerPool::stalled(Contention::Memory, m.waits[k]);
+        m.waits[k] = 0;
       }
       net_.inject_tag(node_, c, tag);
     }
@@ -169,12 +175,12 @@ void NetworkInterface::collect(uint64_t now) {
     const bool done = sb_.flit(node_, c, id, ch.next, f, now + 1, ch.payload);
     if (ch.next > 0) {
       take_words(ch, ch.next, f);
-      if (mem_) mem_->taken[size_t(c)] += flit_words(ch.payload, ch.next);
+      if (memory_modelled()) mem_->taken[size_t(c)] += flit_words(ch.payload, ch.next);
     }
     ++ch.next;
     if (done || flit::is_tail(f)) {
       ch.packet = -1;
-      if (done && mem_) {  // delivered once the port has written its words (memory_cycle)
+      if (done && memory_modelled()) {  // delivered once the port has written its words (memory_cycle)
         ch.flush();
         mem_->held[size_t(c)].push_back({id, mem_->taken[size_t(c)], std::move(ch.words)});
         ch.words = {};
@@ -191,7 +197,14 @@ void NetworkInterface::collect(uint64_t now) {
 // ------------------------------------------------------------ memory port --
 
 void NetworkInterface::set_memory(uint32_t milli_words) {
-  mem_ = milli_words ? std::make_unique<Memory>(milli_words) : nullptr;
+  const uint32_t pace = mem_ ? mem_->pace : 0;
+  mem_ = milli_words || pace ? std::make_unique<Memory>(milli_words) : nullptr;
+  if (mem_) mem_->pace = pace;
+}
+
+void NetworkInterface::set_pacing(uint32_t milli_cycles) {
+  if (!mem_ && milli_cycles) mem_ = std::make_unique<Memory>(0);
+  if (mem_) mem_->pace = milli_cycles;
 }
 
 uint32_t NetworkInterface::words_of(const InjChannel& ch) const { return flit_words(ch.payload, ch.next); }

@@ -49,7 +49,10 @@ class NetworkInterface {
   // The node's memory port (memory_port.h), `milli_words` thousandths of a word per cycle; without
   // one (the default) flits move at link speed whatever the node's channels do at once.
   void set_memory(uint32_t milli_words);
-  bool memory_modelled() const { return mem_ != nullptr; }
+  bool memory_modelled() const { return mem_ != nullptr && mem_->port.modelled(); }
+  // Packets marked paced (PacketRecord::paced: a multi-port operation's) present a body flit at
+  // most every `milli_cycles` / 1000 cycles on each channel; 0: at link speed.
+  void set_pacing(uint32_t milli_cycles);
   // The processor wants `words` memory accesses (a local operation); on_local_done(cycle) fires when
   // the last is served.
   void memory_local(uint64_t words);
@@ -118,12 +121,15 @@ class NetworkInterface {
   };
   void take_words(EjChannel& ch, int index, uint64_t f);
   void deliver(uint32_t id, uint64_t cycle);
-  // Memory port state (memory_port.h), allocated only when a port is modelled.
+  // Memory port and pacing state (memory_port.h), allocated only when either is modelled.
   struct Memory {
     explicit Memory(uint32_t milli) : port(milli) {}
     MemoryPort port;
     std::array<uint32_t, kMaxPorts> have{};              // injection: words read for the next body flit
     std::array<uint64_t, kMaxPorts> waits{};             // injection: cycles that flit could go but for its words
+    uint32_t pace = 0;                                   // thousandths of a cycle per paced flit (set_pacing)
+    std::array<bool, kMaxPorts> paced{};                 // injection: the streaming packet is paced
+    std::array<uint64_t, kMaxPorts> ready{};             // injection: thousandths of a cycle its next may go
     std::array<uint64_t, kMaxPorts> taken{}, written{};  // ejection: words ejected / in memory, cumulative
     // Ejection: packets complete in the NI, delivered when `written` reaches `after` (in order).
     struct Held {

@@ -64,3 +64,40 @@ TEST(MemoryPortPrediction, APortAsFastAsTheChannelsChangesNothing) {
 
 }  // namespace
 }  // namespace wn::fw
+
+namespace wn::fw {
+namespace {
+
+nlohmann::json multiport_run(uint32_t startup, double flit_cycles) {
+  return run_isolated([=] {
+    ScheduleRunOptions o;
+    o.topology = "cube:3";
+    o.ports = "all";
+    o.net.backend = Backend::Model;
+    o.run.profile = find_profile("ideal");
+    o.run.profile.multiport_startup = startup;
+    o.run.profile.multiport_flit_cycles = flit_cycles;
+    o.algorithm = "hc-dcycles";
+    o.bytes = 96;  // 24 words a node: 8 per dimension, F = 9 flits
+    return run_schedule(o).to_json(false);
+  });
+}
+
+// The d cycles on cube:3 are 7 all-dimension exchanges: each step is one multi-port operation.
+// Ideal: 7 x (3 (1+1) + 9 - 1) = 7 x 14 = 98 cycles. An extra startup of 5 cycles per operation:
+// 7 x 5 more. Two cycles a flit on each channel: the 7 body flits behind the first leave 2 apart,
+// the tail 1 + 14 cycles after the head and delivered 2 (h+1) = 4 later: 7 x 19 = 133.
+TEST(MultiportOperation, StartupAndFlitCyclesAsHandComputed) {
+  const auto plain = multiport_run(0, 1), started = multiport_run(5, 1), paced = multiport_run(0, 2);
+  EXPECT_EQ(plain["cycles"], 98);
+  EXPECT_EQ(started["cycles"], 98 + 7 * 5);
+  EXPECT_EQ(paced["cycles"], 133);
+  for (const auto* j : {&plain, &started, &paced})
+    EXPECT_EQ((*j)["cycles"].get<double>(), (*j)["predicted"]["cycles"].get<double>());
+  // The pacing's cycles are the node's, class memory: 7 steps x 8 nodes x 3 messages, 5 late each.
+  EXPECT_EQ(paced["contention"]["memory"], 7 * 8 * 3 * 5);
+  EXPECT_EQ(paced["config"]["profile"]["multiport_flit_cycles"], 2.0);
+}
+
+}  // namespace
+}  // namespace wn::fw
