@@ -61,22 +61,18 @@ int run_compare(const RunCli& c, bool with_cost, const RegressionArgs& reg, nloh
                                              : std::vector<std::string>{};
   const std::vector<std::string> files =
       files_given ? split_list(base.schedule, "--schedule") : std::vector<std::string>{};
-  // Port models, each under every memory port rate when --mem-words-per-cycle lists several
-  // ("all mem=1": all-port nodes whose memory moves one word per cycle; mem=all: unlimited).
   const auto port_models = split_list(base.ports, "--ports");
   const CLI::Option* mem_opt = c.cmd->get_option_no_throw("--mem-words-per-cycle");
   const std::vector<double> mems = mem_opt && mem_opt->count() > 0
                                        ? parse_mem_words(c.mem_words)
                                        : std::vector<double>{base.run.profile.mem_words_per_cycle};
+  const std::vector<PortRow> port_rows = port_rows_of(port_models, mems);
   std::vector<std::string> ports;                                 // row labels
   std::map<std::string, std::pair<std::string, double>> port_of;  // label -> port model, rate
-  for (const auto& p : port_models)
-    for (double m : mems) {
-      const std::string label =
-          mems.size() == 1 ? p : fmt::format("{} mem={}", p, m == 0 ? std::string("all") : fmt::format("{}", m));
-      ports.push_back(label);
-      port_of[label] = {p, m};
-    }
+  for (const PortRow& r : port_rows) {
+    ports.push_back(r.label);
+    port_of[r.label] = {r.ports, r.mem_words};
+  }
   const std::vector<uint32_t> sizes = parse_bytes(c.bytes_list);
   std::vector<const alg::AlgorithmInfo*> infos;
   for (const auto& a : algos) infos.push_back(&alg::find_algorithm(a));  // a bad name fails before any simulation

@@ -87,4 +87,14 @@ std::vector<Variant> variants_of(const fw::ScheduleRunOptions& base, const std::
   return out;
 }
 
+std::vector<PortRow> port_rows_of(const std::vector<std::string>& port_models, const std::vector<double>& mems) {
+  std::vector<PortRow> rows;
+  for (const auto& p : port_models)
+    for (double m : mems)
+      rows.push_back(
+          {mems.size() == 1 ? p : fmt::format("{} mem={}", p, m == 0 ? std::string("all") : fmt::format("{}", m)), p,
+           m});
+  return rows;
+}
+
 }  // namespace wn::cli

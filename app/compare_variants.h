@@ -21,6 +21,14 @@ struct Variant {
   std::string firmware;  // a plugin LIB[:ENTRY]: runs at every size and source, as a built-in
 };
 
+// One port model under one node memory port rate: a row label ("all", or "all mem=2" when
+// --mem-words-per-cycle lists several rates; mem=all: unlimited, rate 0).
+struct PortRow {
+  std::string label, ports;
+  double mem_words = 0;
+};
+std::vector<PortRow> port_rows_of(const std::vector<std::string>& port_models, const std::vector<double>& mems);
+
 std::vector<Variant> variants_of(const fw::ScheduleRunOptions& base, const std::vector<std::string>& algos,
                                  const std::vector<std::string>& files, const std::vector<std::string>& plugins);
 

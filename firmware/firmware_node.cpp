@@ -67,25 +67,6 @@ void FirmwareNode::wait_cycles(uint64_t n) {
   if (n) wait(sc_time(double(n), SC_NS));
 }
 
-void FirmwareNode::local_cycles(uint64_t n, LocalKind kind, uint64_t words, uint64_t accesses) {
-  const uint64_t start = now();
-  if (!ni.memory_modelled()) accesses = 0;
-  if (accesses) {
-    memory_wait_ = true;
-    ni.memory_local(accesses);
-  }
-  wait_cycles(n);
-  while (memory_wait_) {
-    blocked_ = true;
-    waiting_for_ = "the memory port (a local operation's accesses)";
-    wait(memory_ev_);
-  }
-  blocked_ = false;
-  waiting_for_.clear();
-  if (timeline_ && now() > start)
-    local_.push_back({start, now(), uint32_t(std::min<uint64_t>(words, UINT32_MAX)), kind});
-}
-
 void FirmwareNode::check_peer(int node, const char* what) const {
   if (node < 0 || node >= nodes() || node == node_)
     throw ConfigError("firmware", fmt::format("node {}: {} node {} is not another node of {}", node_, what, node,
@@ -292,42 +273,6 @@ void FirmwareNode::exchange(int partner, const std::vector<Range>& out, const st
   const Message m = recv(partner, tag);
   store(m.words, in, Combine{});
   wait_injected(h);
-}
-
-void FirmwareNode::compute(uint64_t cycles) { local_cycles(cycles, LocalKind::Compute, 0); }
-void FirmwareNode::compute_indices(uint64_t words) {
-  local_cycles(uint64_t(profile_.index_cycles_per_word * double(words) + 0.5), LocalKind::Index, words);
-}
-
-// ------------------------------------------------------------ local memory --
-
-void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c) {
-  const uint32_t n = alg::total_words(dst);
-  if (n != words.size())
-    throw ConfigError("firmware",
-                      fmt::format("node {}: message of {} words stored into {} words", node_, words.size(), n));
-  size_t i = 0;
-  for (const Range& r : dst) {
-    if (r.end() > memory_.size())
-      throw ConfigError("firmware", fmt::format("node {}: store to [{}, +{}) outside memory of {} words", node_,
-                                                r.offset, r.count, memory_.size()));
-    for (uint32_t k = 0; k < r.count; ++k) memory_[r.at(k)] = alg::apply(c, memory_[r.at(k)], words[i++]);
-  }
-  const bool copy = c.op == alg::kCopy;
-  const double per_word = copy ? profile_.copy_cycles_per_word : profile_.combine_cycles_per_word;
-  // A profile whose copies cost nothing has NIs that read and write the data in place; one that
-  // charges them really copies, through the memory port too: a read and a write per word (a
-  // combine reads both operands).
-  const uint64_t accesses = per_word > 0 ? uint64_t(n) * (copy ? 2 : 3) : 0;
-  local_cycles(uint64_t(per_word * n + 0.5), copy ? LocalKind::Copy : LocalKind::Combine, n, accesses);
-}
-
-void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) {
-  for (const Range& r : src)
-    if (r.end() > memory_.size())
-      throw ConfigError("firmware", fmt::format("node {}: read of [{}, +{}) outside memory of {} words", node_,
-                                                r.offset, r.count, memory_.size()));
-  store(gather(src), dst, c);
 }
 
 void FirmwareNode::begin_step(uint32_t tag) { steps_.push_back({tag, now(), now()}); }
