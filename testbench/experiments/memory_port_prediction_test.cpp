@@ -3,6 +3,8 @@
 // it is a lower bound; a port faster than the channels changes nothing.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "experiments/collective_run.h"
 #include "experiments/isolated_run.h"
 
@@ -14,19 +16,26 @@ struct Both {
   double predicted;
 };
 
-Both run_with(const std::string& algo, double mem_words) {
-  const nlohmann::json j = run_isolated([=] {
+// `algo` on cube:d, all-port, ideal profile adjusted by `tweak`, model backend.
+nlohmann::json ideal_run(const std::string& algo, int d, uint32_t bytes, bool barrier,
+                         const std::function<void(MachineProfile&)>& tweak) {
+  return run_isolated([=] {
     ScheduleRunOptions o;
-    o.topology = "cube:4";
+    o.topology = "cube:" + std::to_string(d);
     o.ports = "all";
     o.net.backend = Backend::Model;
     o.run.profile = find_profile("ideal");
-    o.run.profile.mem_words_per_cycle = mem_words;
-    o.run.barrier = true;
+    tweak(o.run.profile);
+    o.run.barrier = barrier;
     o.algorithm = algo;
-    o.bytes = 256;
-    return run_schedule(o).to_json();
+    o.bytes = bytes;
+    return run_schedule(o).to_json(false);
   });
+}
+
+Both run_with(const std::string& algo, double mem_words) {
+  const nlohmann::json j =
+      ideal_run(algo, 4, 256, true, [mem_words](MachineProfile& p) { p.mem_words_per_cycle = mem_words; });
   EXPECT_TRUE(j["ok"].get<bool>()) << algo << ": " << j["error"];
   return {j["cycles"].get<uint64_t>(), j["predicted"]["cycles"].get<double>()};
 }
@@ -68,18 +77,11 @@ TEST(MemoryPortPrediction, APortAsFastAsTheChannelsChangesNothing) {
 namespace wn::fw {
 namespace {
 
+// 24 words a node: 8 per dimension, F = 9 flits.
 nlohmann::json multiport_run(uint32_t startup, double flit_cycles) {
-  return run_isolated([=] {
-    ScheduleRunOptions o;
-    o.topology = "cube:3";
-    o.ports = "all";
-    o.net.backend = Backend::Model;
-    o.run.profile = find_profile("ideal");
-    o.run.profile.multiport_startup = startup;
-    o.run.profile.multiport_flit_cycles = flit_cycles;
-    o.algorithm = "hc-dcycles";
-    o.bytes = 96;  // 24 words a node: 8 per dimension, F = 9 flits
-    return run_schedule(o).to_json(false);
+  return ideal_run("hc-dcycles", 3, 96, false, [=](MachineProfile& p) {
+    p.multiport_startup = startup;
+    p.multiport_flit_cycles = flit_cycles;
   });
 }
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <functional>
 
 #include "experiments/collective_run.h"
 #include "experiments/isolated_run.h"
@@ -13,19 +14,27 @@ namespace {
 
 // The paper's findings, pinned qualitatively (cm200 profile, all-port, model
 // backend; every run forked so one test can compare several simulations).
-uint64_t cycles_of(const std::string& algo, int d, uint32_t mprime64) {
+// The run of `algo` on cube:d with M' 64-bit words per node (cm200, all-port, model backend),
+// `tweak` adjusting the profile first.
+nlohmann::json cm200_run(const std::string& algo, int d, uint32_t mprime64,
+                         const std::function<void(MachineProfile&)>& tweak = nullptr) {
   const nlohmann::json j = run_isolated([=] {
     ScheduleRunOptions o;
     o.topology = "cube:" + std::to_string(d);
     o.ports = "all";
     o.net.backend = Backend::Model;
     o.run.profile = find_profile("cm200");
+    if (tweak) tweak(o.run.profile);
     o.algorithm = algo;
     o.bytes = 8 * mprime64;  // the paper's M' counts 64-bit words
-    return run_schedule(o).to_json();
+    return run_schedule(o).to_json(false);
   });
   EXPECT_TRUE(j["ok"].get<bool>()) << algo << " d " << d << ": " << j["error"] << j["data_error"];
-  return j["cycles"].get<uint64_t>();
+  return j;
+}
+
+uint64_t cycles_of(const std::string& algo, int d, uint32_t mprime64) {
+  return cm200_run(algo, d, mprime64)["cycles"].get<uint64_t>();
 }
 
 // The d cycles beat the single cycle by a gain below d that grows with d (pinned for N = 8, 16,
@@ -82,19 +91,10 @@ TEST(HypercubeCalibration, SingleCycleWithinOnePointSixFivePercentOfTable8) {
 // 32 / 64 are 9.90 / 15.61 / 42.33 / 71.69 here (+4.5 / +2.0 / -0.8 / -3.9 %). The exchanges
 // alone: index cycles 0.
 uint64_t exchange_cycles(int d, uint32_t mprime64, double mem_words = 0) {
-  const nlohmann::json j = run_isolated([=] {
-    ScheduleRunOptions o;
-    o.topology = "cube:" + std::to_string(d);
-    o.ports = "all";
-    o.net.backend = Backend::Model;
-    o.run.profile = find_profile("cm200");
-    o.run.profile.index_cycles_per_word = 0;
-    o.run.profile.mem_words_per_cycle = mem_words;
-    o.algorithm = "hc-dcycles";
-    o.bytes = 8 * mprime64;
-    return run_schedule(o).to_json(false);
+  const nlohmann::json j = cm200_run("hc-dcycles", d, mprime64, [mem_words](MachineProfile& p) {
+    p.index_cycles_per_word = 0;
+    p.mem_words_per_cycle = mem_words;
   });
-  EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
   EXPECT_EQ(j["cycles"].get<double>(), j["predicted"]["cycles"].get<double>()) << "d " << d;
   return j["cycles"].get<uint64_t>();
 }
