@@ -11,13 +11,10 @@ paper's milliseconds beside wormnet's with the difference. The one entry the
 profile's multi-port constant was fitted on (Table 8, d cycles, N = 16) is
 marked "fitted"; every other entry is held out. Writes DIR/cm200.json.
 """
-import argparse
 import json
 import os
-import subprocess
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from script_runs import cached_report, table_parser
 NODES = [2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048]
 WORDS = [4, 8, 16, 32, 64, 128, 256, 512, 1024]
 # (table, algorithm, what varies, fixed value, the paper's ms by the varying value)
@@ -44,24 +41,16 @@ FITTED = ("Table 8, d AABC (M' = 256)", 16)
 def run(wormnet, algo, nodes, mprime, out, reuse):
     d = nodes.bit_length() - 1
     path = os.path.join(out, f"{algo}_cube{d}_m{mprime}.json")
-    if not (reuse and os.path.exists(path)):
-        cmd = [wormnet, "run", "--topology", f"cube:{d}", "--ports", "all", "--algorithm", algo, "--profile", "cm200",
-               "--index-cycles", "0", "--bytes", str(8 * mprime), "--json", path]
-        if "reduce" in algo:
-            cmd[-2:-2] = ["--combine-cycles", "0"]  # Comm. columns: the arithmetic is a column of its own
-        print("$ " + " ".join(cmd[:-2]), file=sys.stderr)
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    with open(path) as f:
-        j = json.load(f)
-    return j["microseconds"] / 1000.0
+    cmd = [wormnet, "run", "--topology", f"cube:{d}", "--ports", "all", "--algorithm", algo, "--profile", "cm200",
+           "--index-cycles", "0", "--bytes", str(8 * mprime), "--json", path]
+    if "reduce" in algo:
+        cmd[-2:-2] = ["--combine-cycles", "0"]  # Comm. columns: the arithmetic is a column of its own
+    return cached_report(cmd, path, reuse)["microseconds"] / 1000.0
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = table_parser(__doc__, "cm200_out")
     ap.add_argument("--max-dim", type=int, default=9)
-    ap.add_argument("--out", default="cm200_out")
-    ap.add_argument("--reuse", action="store_true")
-    ap.add_argument("--wormnet", default=os.path.join(HERE, "..", "build", "wormnet"))
     a = ap.parse_args()
     os.makedirs(a.out, exist_ok=True)
     rows = []

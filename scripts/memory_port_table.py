@@ -11,15 +11,12 @@ unlimited-memory advantage that is left: (adv - 1) / (adv_unlimited - 1).
 Writes DIR/memory_port.json (the rows) and DIR/memory_port.png (advantage per
 rate). --reuse takes DIR's compare reports of an earlier run.
 """
-import argparse
 import json
 import os
-import subprocess
 import sys
 
 from debian_python import prefer_python_with
-
-HERE = os.path.dirname(os.path.abspath(__file__))
+from script_runs import cached_report, table_parser
 # (topology, channels per node, [(label, algorithm, extra options)])
 CASES = [
     ("cube:6", 6, [("hc-dcycles", "hc-dcycles", []), ("butterfly", "butterfly", []),
@@ -37,19 +34,12 @@ CASES = [
 def compare(wormnet, topo, k, algo, extra, nbytes, path, reuse):
     cmd = [wormnet, "compare", "--topology", topo, "--algorithm", algo, *extra, "--ports", "one,all", "--bytes",
            str(nbytes), "--mem-words-per-cycle", f"1,2,{k},all", "-j", "2", "--json", path]
-    if not (reuse and os.path.exists(path)):
-        print("$ " + " ".join(cmd[:-2]), file=sys.stderr)
-        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    with open(path) as f:
-        return {row["ports"]: row["mean_cycles"] for row in json.load(f)["summary"]}
+    return {row["ports"]: row["mean_cycles"] for row in cached_report(cmd, path, reuse)["summary"]}
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = table_parser(__doc__, "memory_port_out")
     ap.add_argument("--bytes", type=int, default=256)
-    ap.add_argument("--out", default="memory_port_out")
-    ap.add_argument("--reuse", action="store_true")
-    ap.add_argument("--wormnet", default=os.path.join(HERE, "..", "build", "wormnet"))
     a = ap.parse_args()
     prefer_python_with("matplotlib")  # the tables need none; the plot does
     os.makedirs(a.out, exist_ok=True)
