@@ -11,6 +11,15 @@
 
 namespace wn::alg {
 
+// The whole cycles of `work` processor cycles after the `fraction` an earlier operation left,
+// which becomes what this one leaves: a node charges fractions of a cycle per word and carries
+// the remainder (a hair of tolerance, so that float sums of the same work agree).
+inline double whole_cycles(double work, double& fraction) {
+  const double total = fraction + work, whole = double(uint64_t(total + 1e-9));
+  fraction = total > whole ? total - whole : 0;
+  return whole;
+}
+
 struct CostParams {
   double alpha = 0;                      // send startup, cycles (serialized per node)
   double gamma = 0;                      // receive completion, cycles (serialized per node)
@@ -20,6 +29,7 @@ struct CostParams {
   double copy_cycles_per_word = 0;       // receive copy / local copy
   double combine_cycles_per_word = 0;    // receive with a reduction operator
   double index_cycles_per_word = 0;      // computing an address per word (LocalOp::indexed)
+  double reorder_cycles_per_word = 0;    // a local copy's extra per word (machine_profile.h)
   int ports = 1;                         // injection (= ejection) channels per node
   // The node's memory port (systemc/cosim/memory_port.h): words per cycle for all its channels and
   // local copies together; 0: unlimited.

@@ -51,6 +51,7 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
   };
   std::map<uint32_t, Parts> steps;
   for (int n = 0; n < s.nodes; ++n) {
+    double fraction = 0;  // of the node's processor work, carried from step to step (whole_cycles)
     for (const Step& st : s.programs[size_t(n)]) {
       Parts& p = steps[st.tag];
       double work = 0;
@@ -79,18 +80,20 @@ double step_model_cycles(const Schedule& s, const Topology& topo, const CostPara
       // Each local operation takes its processor cycles or, through a memory port, its accesses
       // (firmware_node.cpp: a copy that costs cycles reads and writes each word, a combine reads
       // both operands), whichever is longer.
-      auto local = [&c](uint32_t words, const Combine& op, bool indexed) {
+      auto local = [&c](uint32_t words, const Combine& op, bool indexed, bool reorder) {
         const bool copy = op.op == kCopy;
-        const double per_word = copy ? c.copy_cycles_per_word : c.combine_cycles_per_word;
+        const double per_word =
+            copy ? c.copy_cycles_per_word + (reorder ? c.reorder_cycles_per_word : 0) : c.combine_cycles_per_word;
         const double cpu = words * (per_word + (indexed ? c.index_cycles_per_word : 0));
         const double mem = c.mem_words_per_cycle > 0 && per_word > 0
                                ? std::ceil(words * (copy ? 2.0 : 3.0) / c.mem_words_per_cycle)
                                : 0;
         return std::max(cpu, mem);
       };
-      for (const Recv& r : st.recvs) work += local(total_words(r.dst), r.combine, false);
+      for (const Recv& r : st.recvs) work += local(total_words(r.dst), r.combine, false, false);
       for (const auto* list : {&st.locals, &st.after})
-        for (const LocalOp& l : *list) work += local(total_words(l.dst), l.combine, l.indexed);
+        for (const LocalOp& l : *list) work += local(total_words(l.dst), l.combine, l.indexed, true);
+      work = whole_cycles(work, fraction);
       const size_t ports = size_t(c.ports < 1 ? 1 : c.ports);
       const size_t startups = st.multiport_send ? (st.sends.size() + ports - 1) / ports : st.sends.size();
       p.startups = std::max(p.startups, double(startups) * (c.alpha + (st.multiport_send ? c.multiport_startup : 0)));

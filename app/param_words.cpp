@@ -34,6 +34,8 @@ std::string flag_word(Param p) {
       return "--group";
     case Param::index_cycles:
       return "--index-cycles";
+    case Param::reorder_cycles:
+      return "--reorder-cycles";
     case Param::json:
       return "--json";
     case Param::max_cycles:

@@ -90,6 +90,8 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   add_real(cmd, "--combine-cycles", c.combine_cycles, "override: cycles per word combined", 0, 1e6);
   add_real(cmd, "--index-cycles", c.index_cycles,
            "override: cycles per word whose address the processor computes (LocalOp::indexed)", 0, 1e6);
+  add_real(cmd, "--reorder-cycles", c.reorder_cycles,
+           "override: cycles per word a local copy (a reorder in memory) costs over --copy-cycles", 0, 1e6);
   cmd->add_option("--mem-words-per-cycle", c.mem_words,
                   std::string("override: 32-bit words per cycle each node's memory moves for all its channels and "
                               "local operations together (decimal, e.g. 1, 2, 0.5), or all (unlimited)") +
@@ -218,6 +220,7 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (given("--copy-cycles")) o.run.profile.copy_cycles_per_word = c.copy_cycles;
   if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
   if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
+  if (given("--reorder-cycles")) o.run.profile.reorder_cycles_per_word = c.reorder_cycles;
   if (given("--multiport-startup")) o.run.profile.multiport_startup = c.multiport_startup;
   if (given("--multiport-flit-cycles")) o.run.profile.multiport_flit_cycles = c.multiport_flit_cycles;
   if (given("--mem-words-per-cycle")) {
@@ -271,8 +274,8 @@ void check_unread_params(const RunCli& c, const std::vector<const alg::Algorithm
 
 void check_profile_unread(const RunCli& c, const alg::AlgorithmInfo& info, const std::string& form) {
   for (const char* flag : {"--profile", "--alpha", "--gamma", "--bytes-per-flit", "--max-packet-bytes", "--clock-ns",
-                           "--copy-cycles", "--combine-cycles", "--index-cycles", "--mem-words-per-cycle",
-                           "--multiport-startup", "--multiport-flit-cycles"}) {
+                           "--copy-cycles", "--combine-cycles", "--index-cycles", "--reorder-cycles",
+                           "--mem-words-per-cycle", "--multiport-startup", "--multiport-flit-cycles"}) {
     const CLI::Option* opt = c.cmd->get_option_no_throw(flag);
     if (!opt || opt->count() == 0) continue;
     const bool model = std::string(flag) == "--profile" || std::string(flag) == "--alpha" ||

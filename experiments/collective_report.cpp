@@ -91,6 +91,7 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
   };
   if (p.mem_milli_words()) j["config"]["profile"]["mem_words_per_cycle"] = p.mem_words_per_cycle;
   if (p.multiport_startup) j["config"]["profile"]["multiport_startup"] = p.multiport_startup;
+  if (p.reorder_cycles_per_word > 0) j["config"]["profile"]["reorder_cycles_per_word"] = p.reorder_cycles_per_word;
   if (p.pace_milli_cycles()) j["config"]["profile"]["multiport_flit_cycles"] = p.multiport_flit_cycles;
 
   if (!o.schedule.empty()) j["config"]["schedule"] = o.schedule;

@@ -104,6 +104,8 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   // `n` processor cycles on `words` words; with a memory port, the operation also makes `accesses`
   // memory accesses and ends when both are done.
   void local_cycles(uint64_t n, LocalKind kind, uint64_t words, uint64_t accesses = 0);
+  // store() with a local copy's extra cycles per word (combine(): a reorder in memory).
+  void put(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c, double reorder_per_word);
   void on_delivery(uint32_t packet, uint64_t cycle);
   void on_injected(uint32_t packet, uint64_t cycle);
   uint32_t new_message(int dst, std::shared_ptr<const std::vector<Word>> data, const SendOptions& opt);
@@ -122,6 +124,11 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   std::vector<uint32_t> sent_;     // this node's messages
   sc_core::sc_event arrival_ev_, injected_ev_, memory_ev_;
   bool memory_wait_ = false;  // a local operation's accesses are not all served
+  // Processor work is charged per word in fractions of a cycle; the fraction an operation leaves
+  // carries to the next, so that many small operations cost what one of their total size does
+  // (and what the step model adds up).
+  double work_fraction_ = 0;
+  uint64_t whole_cycles(double work);
   bool finished_ = false, blocked_ = false;
   uint64_t finish_cycle_ = 0;
   std::string waiting_for_;

@@ -28,12 +28,19 @@ void FirmwareNode::local_cycles(uint64_t n, LocalKind kind, uint64_t words, uint
     local_.push_back({start, now(), uint32_t(std::min<uint64_t>(words, UINT32_MAX)), kind});
 }
 
+uint64_t FirmwareNode::whole_cycles(double work) { return uint64_t(alg::whole_cycles(work, work_fraction_)); }
+
 void FirmwareNode::compute(uint64_t cycles) { local_cycles(cycles, LocalKind::Compute, 0); }
 void FirmwareNode::compute_indices(uint64_t words) {
-  local_cycles(uint64_t(profile_.index_cycles_per_word * double(words) + 0.5), LocalKind::Index, words);
+  local_cycles(whole_cycles(profile_.index_cycles_per_word * double(words)), LocalKind::Index, words);
 }
 
 void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c) {
+  put(words, dst, c, 0);
+}
+
+void FirmwareNode::put(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c,
+                       double reorder_per_word) {
   const uint32_t n = alg::total_words(dst);
   if (n != words.size())
     throw ConfigError("firmware",
@@ -46,12 +53,12 @@ void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range
     for (uint32_t k = 0; k < r.count; ++k) memory_[r.at(k)] = alg::apply(c, memory_[r.at(k)], words[i++]);
   }
   const bool copy = c.op == alg::kCopy;
-  const double per_word = copy ? profile_.copy_cycles_per_word : profile_.combine_cycles_per_word;
+  const double per_word = copy ? profile_.copy_cycles_per_word + reorder_per_word : profile_.combine_cycles_per_word;
   // A profile whose copies cost nothing has NIs that read and write the data in place; one that
   // charges them really copies, through the memory port too: a read and a write per word (a
   // combine reads both operands).
   const uint64_t accesses = per_word > 0 ? uint64_t(n) * (copy ? 2 : 3) : 0;
-  local_cycles(uint64_t(per_word * n + 0.5), copy ? LocalKind::Copy : LocalKind::Combine, n, accesses);
+  local_cycles(whole_cycles(per_word * n), copy ? LocalKind::Copy : LocalKind::Combine, n, accesses);
 }
 
 void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) {
@@ -59,7 +66,7 @@ void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Rang
     if (r.end() > memory_.size())
       throw ConfigError("firmware", fmt::format("node {}: read of [{}, +{}) outside memory of {} words", node_,
                                                 r.offset, r.count, memory_.size()));
-  store(gather(src), dst, c);
+  put(gather(src), dst, c, profile_.reorder_cycles_per_word);
 }
 
 }  // namespace wn::fw

@@ -41,12 +41,9 @@ const std::vector<MachineProfile>& machine_profiles() {
       // 64..512): the paper's fitted model gives 1.16-1.40 us per reordered
       // 32-bit word, the measured Comp. column 1.07-1.41 us; 0.1 cycle =
       // 1.14 us (compared with Table 7's crossover, HypercubeTrends). The
-      // reduction's arithmetic, fitted on Table 13 vs Table 4 without the
-      // transpose (N = 16), the comparison HypercubeCalibration makes: the
-      // single-cycle reduction is +5.2 % over the broadcast there at 256
-      // words (4-6 % only from 128 words on: -11.5 % at 4 words, +5.8 % at
-      // 1024); 0.025 cycle = 0.28 us per combined 32-bit word gives +4.96 %
-      // at 256 words.
+      // reduction's arithmetic, fitted on ONE entry, Table 13's 1 Arit. at
+      // M' = 256 (3.04 ms for the 15 x 512 words a node combines): 0.0348
+      // cycle = 0.396 us a word; held out on Table 14's column (N = 2..256).
       // Multi-port operations: the CM-200's all-dimension exchange moved a pair per
       // dimension in b3 = 24.18 us whatever d (§4.4), twice its one-channel CSHIFT
       // (2 a2 = 11.38 us a pair): a property of the exchange, not of the memory
@@ -55,11 +52,15 @@ const std::vector<MachineProfile>& machine_profiles() {
       // modelled: the same cycles, docs/papers/hypercube.md). Fitted on ONE entry,
       // Table 8's d-cycles AABC at N = 16 (24.97 ms, M' = 256): 2.243 cycles per
       // flit; checked on the rest of Table 8 and on Tables 4 and 7.
+      // Local reorders (the d cycles' indirect one and the single cycle's block copy alike): fitted on
+      // ONE entry, Table 8's d Indir. at N = 16 (5.52 ms for 8192 words): 0.0592 cycle = 0.674 us a
+      // word; received words cost nothing (the CM-200's exchanges wrote them in place).
       {"cm200",
        "Mathur & Johnsson: 2 words/flit at a2 = 5.69 us/word (Table 8); startup = router pipeline; "
-       "0.1 cycle/computed index (Table 8); 0.025 cycle/combined word (Tables 13 vs 4); "
-       "2.243 cycles/flit in an all-dimension exchange (Table 8, N = 16)",
-       11380.0, 8, 0, 0, 0, 0, 0.025, 0.1, 0, 0, 2.243},
+       "0.1 cycle/computed index (Table 8); 0.0348 cycle/combined word (Table 13, M' = 256); "
+       "2.243 cycles/flit in an all-dimension exchange (Table 8, N = 16); "
+       "0.0592 cycle/reordered word (Table 8, N = 16)",
+       11380.0, 8, 0, 0, 0, 0, 0.0348, 0.1, 0, 0, 2.243, 0.0592},
   };
   return profiles;
 }
@@ -96,7 +97,8 @@ void validate(const MachineProfile& p) {
   // Written as !(x >= 0) so that nan is refused too (it would spin to the cycle limit).
   const std::pair<Param, double> per_word[] = {{Param::copy_cycles, p.copy_cycles_per_word},
                                                {Param::combine_cycles, p.combine_cycles_per_word},
-                                               {Param::index_cycles, p.index_cycles_per_word}};
+                                               {Param::index_cycles, p.index_cycles_per_word},
+                                               {Param::reorder_cycles, p.reorder_cycles_per_word}};
   for (const auto& [field, v] : per_word)
     if (!(v >= 0) || v > 1e6)
       throw ConfigError(field, fmt::format("{} is not allowed; allowed: a number 0..1000000", v));
@@ -112,6 +114,7 @@ alg::CostParams MachineProfile::cost_params(int ports, const RouterTiming& timin
   c.copy_cycles_per_word = copy_cycles_per_word;
   c.combine_cycles_per_word = combine_cycles_per_word;
   c.index_cycles_per_word = index_cycles_per_word;
+  c.reorder_cycles_per_word = reorder_cycles_per_word;
   c.ports = ports;
   c.mem_words_per_cycle = double(mem_milli_words()) / 1000;
   c.multiport_startup = multiport_startup;

@@ -30,6 +30,10 @@ struct MachineProfile {
   // speed; the CM-200 moved an exchange's pairs about 2.1x slower than one channel's, §4.4 b3).
   uint32_t multiport_startup = 0;
   double multiport_flit_cycles = 1;
+  // A local copy (a schedule's LocalOp: a reorder in memory) costs this per word on top of
+  // copy_cycles_per_word, which a received word's store costs too (the CM-200's reorders cost
+  // 7-14 % of its broadcasts; its NIs wrote received data in place).
+  double reorder_cycles_per_word = 0;
 
   // Thousandths of a cycle per flit of a multi-port operation (0: link speed, no pacing).
   uint32_t pace_milli_cycles() const {

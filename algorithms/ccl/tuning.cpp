@@ -146,6 +146,7 @@ TuningScope tuning_scope(const std::string& operation, const std::string& topolo
             {"copy_cycles_per_word", c.copy_cycles_per_word},
             {"combine_cycles_per_word", c.combine_cycles_per_word},
             {"index_cycles_per_word", c.index_cycles_per_word}};
+  if (c.reorder_cycles_per_word > 0) s.cost["reorder_cycles_per_word"] = c.reorder_cycles_per_word;
   return s;
 }
 

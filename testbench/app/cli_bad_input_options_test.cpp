@@ -16,6 +16,8 @@ const BadInput kCases[] = {
      "only a simulation's timing reads it"},
     {"OptCheckStaticCopyCycles", "check --topology cube:3 --algorithm bruck-index --copy-cycles 9", "--copy-cycles",
      "with run, compare or check --simulate"},
+    {"OptCheckStaticReorderCycles", "check --topology cube:3 --algorithm hc-single --reorder-cycles 1",
+     "--reorder-cycles", "with run, compare or check --simulate"},
     {"OptCheckStaticVcs", "check --topology mesh:4x4 --algorithm rd-broadcast --vcs 4", "--vcs",
      "with check --simulate"},
     {"OptCheckStaticBuf", "check --topology mesh:4x4 --algorithm rd-broadcast --buf 3", "--buf",

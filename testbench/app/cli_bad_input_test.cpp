@@ -15,6 +15,7 @@ const BadInput kCases[] = {
     {"InfCopyCycles", "run --copy-cycles inf", "--copy-cycles", "allowed: a number 0..1000000"},
     {"NanCombineCycles", "run --combine-cycles nan", "--combine-cycles", "allowed: a number 0..1000000"},
     {"InfIndexCycles", "run --index-cycles inf", "--index-cycles", "allowed: a number 0..1000000"},
+    {"NanReorderCycles", "run --reorder-cycles nan", "--reorder-cycles", "allowed: a number 0..1000000"},
     {"NegativeCombineCyclesNamesItself", "run --combine-cycles -1", "--combine-cycles", "allowed: a number 0.."},
     {"InfClock", "run --clock-ns inf", "--clock-ns", "allowed: a number"},
     {"GroupTrailingLetters", "run --group 3abc,4", "--group", "allowed: comma-separated node ids"},

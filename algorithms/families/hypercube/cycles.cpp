@@ -36,6 +36,11 @@ Shape shape(const Topology& topo, const AlgorithmArgs& a) { return {topo.dims(),
 
 Word scratch(int node, uint32_t a) { return 0xc0000000u ^ (uint32_t(node) << 20) ^ a; }
 
+// Moved indices: one 32-bit index per 64-bit element (two words), as the CM-200 moved them (§4.4,
+// the index exchange's ceil(M'/2d) against the data's ceil(M'S/2d)); index k of a block travels
+// in slot k mod d.
+uint32_t index_words(uint32_t m) { return uint32_t((uint64_t(m) + 1) / 2); }
+
 // One step of a cycle algorithm; `all_dims`: the d slot exchanges form one
 // machine exchange (one startup).
 Step exchange_step(uint32_t tag, bool all_dims = false) {
@@ -46,24 +51,27 @@ Step exchange_step(uint32_t tag, bool all_dims = false) {
 }
 
 // Broadcast oracle shared by both cycle methods: OUT block j element s came
-// from global block src(pa, j, s); FINAL is the array in order; IDX = OUT.
+// from global block src(pa, j, s); FINAL is the array in order; IDX block j (index_words(M')
+// words) index k likewise from src(pa, j, k).
 Schedule broadcast_frame(const char* name, const Shape& sh, bool with_idx,
                          std::function<uint32_t(uint32_t pa, uint32_t j, uint32_t s)> src) {
   Schedule s;
   s.algorithm = name;
   s.nodes = int(sh.n);
   s.steps = int(sh.n) - 1;
-  s.memory_words = (with_idx ? 3 : 2) * sh.n * sh.m;
+  const uint32_t nm = sh.n * sh.m, m = sh.m, mi = index_words(sh.m);
+  s.memory_words = 2 * nm + (with_idx ? sh.n * mi : 0);
   s.programs.resize(sh.n);
-  const uint32_t nm = sh.n * sh.m, m = sh.m;
-  s.initial = [src, nm, m](int pa, uint32_t a) -> Word {
+  s.initial = [src, nm, m, mi](int pa, uint32_t a) -> Word {
     const uint32_t region = a / nm, off = a % nm;
-    if ((region == 0 || region == 2) && off < m) return src(uint32_t(pa), 0, off) * m + off;
+    if (region == 0 && off < m) return src(uint32_t(pa), 0, off) * m + off;
+    if (region == 2 && off < mi) return src(uint32_t(pa), 0, off) * m + off;
     return scratch(pa, a);
   };
-  s.expected = [src, nm, m](int pa, uint32_t a) -> std::optional<Word> {
+  s.expected = [src, nm, m, mi](int pa, uint32_t a) -> std::optional<Word> {
     const uint32_t region = a / nm, off = a % nm;
     if (region == 1) return off;  // FINAL: global order
+    if (region == 2) return src(uint32_t(pa), off / mi, off % mi) * m + off % mi;
     return src(uint32_t(pa), off / m, off % m) * m + off % m;
   };
   return s;
@@ -119,7 +127,7 @@ Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a
     return g ? (inverse(pa) ^ inverse(r)) : (pa ^ r);
   };
   Schedule s = broadcast_frame(idx ? "hc-dcycles (moved indices)" : "hc-dcycles", sh, idx, src);
-  const uint32_t nm = sh.n * sh.m;
+  const uint32_t nm = sh.n * sh.m, mi = index_words(sh.m);
   for (uint32_t pa = 0; pa < sh.n; ++pa) {
     for (uint32_t u = 0; u + 1 < sh.n; ++u) {
       Step st = exchange_step(u, true);
@@ -127,8 +135,7 @@ Schedule build_hc_dcycles_broadcast(const Topology& topo, const AlgorithmArgs& a
         const int partner = int(pa ^ (1u << ((transition(u) + i) % d)));
         std::vector<Range> out = slot_ranges(u * sh.m, sh.m, d, i), in = slot_ranges((u + 1) * sh.m, sh.m, d, i);
         if (idx) {
-          const auto oi = slot_ranges(2 * nm + u * sh.m, sh.m, d, i),
-                     ii = slot_ranges(2 * nm + (u + 1) * sh.m, sh.m, d, i);
+          const auto oi = slot_ranges(2 * nm + u * mi, mi, d, i), ii = slot_ranges(2 * nm + (u + 1) * mi, mi, d, i);
           out.insert(out.end(), oi.begin(), oi.end());
           in.insert(in.end(), ii.begin(), ii.end());
         }
