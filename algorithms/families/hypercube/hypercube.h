@@ -7,7 +7,7 @@
 //   OUT   [0, N*M')      step buffers: OUT block 0 = own data, block u+1 = what
 //                        arrived in step u (the paper's working register rows)
 //   FINAL [N*M', 2N*M')  the gathered array in global order after the reorder
-//   IDX   [2N*M', 3N*M') moved indices (d-cycles with --indices moved)
+//   IDX   [2N*M', 2N*M' + N*ceil(M'/2)) moved indices, one per 64-bit element (d-cycles with --indices moved)
 // Element values are their global index (source block * M' + offset), so a
 // snapshot of OUT reads like the paper's Figures 7-11.
 // Reduction memory: ACC [0, N*M') = N input blocks; the result block stays in
