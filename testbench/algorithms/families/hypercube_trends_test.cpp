@@ -176,26 +176,34 @@ TEST(HypercubePorts, PredictionHoldsForEveryPortCount) {
   }
 }
 
+// The cycles of `algo` on cube:3 with 16 words per node (ideal profile, all-port, model backend),
+// `tweak` adjusting the profile; measured = predicted.
+uint64_t ideal_cube3_cycles(const std::string& algo, const std::function<void(MachineProfile&)>& tweak,
+                            const std::string& indices = "computed") {
+  const nlohmann::json j = run_isolated([=] {
+    ScheduleRunOptions o;
+    o.topology = "cube:3";
+    o.ports = "all";
+    o.net.backend = Backend::Model;
+    o.run.profile = find_profile("ideal");
+    tweak(o.run.profile);
+    o.algorithm = algo;
+    if (algo == "hc-dcycles") o.family_options["--indices"] = indices;
+    o.bytes = 64;
+    return run_schedule(o).to_json();
+  });
+  EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
+  EXPECT_EQ(j["cycles"].get<double>(), j["predicted"]["cycles"].get<double>()) << algo << " " << indices;
+  return j["cycles"].get<uint64_t>();
+}
+
 // Computed indices cost the profile's index cycles per reordered word, once
 // at the end (the reorder after the last step): N blocks of M' words; moved
 // indices pay bandwidth instead, no index cycles.
 TEST(HypercubeIndexCost, ComputedIndicesCostIndexCyclesPerReorderedWord) {
   auto run = [](const std::string& indices, double index_cycles) {
-    const nlohmann::json j = run_isolated([=] {
-      ScheduleRunOptions o;
-      o.topology = "cube:3";
-      o.ports = "all";
-      o.net.backend = Backend::Model;
-      o.run.profile = find_profile("ideal");
-      o.run.profile.index_cycles_per_word = index_cycles;
-      o.algorithm = "hc-dcycles";
-      o.family_options["--indices"] = indices;
-      o.bytes = 64;  // 16 words per node
-      return run_schedule(o).to_json();
-    });
-    EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
-    EXPECT_EQ(j["cycles"].get<double>(), j["predicted"]["cycles"].get<double>()) << indices << " " << index_cycles;
-    return j["cycles"].get<uint64_t>();
+    return ideal_cube3_cycles(
+        "hc-dcycles", [index_cycles](MachineProfile& p) { p.index_cycles_per_word = index_cycles; }, indices);
   };
   EXPECT_EQ(run("computed", 1.0), run("computed", 0.0) + 8 * 16);
   EXPECT_EQ(run("computed", 0.5), run("computed", 0.0) + 8 * 16 / 2);
@@ -208,21 +216,10 @@ TEST(HypercubeIndexCost, ComputedIndicesCostIndexCyclesPerReorderedWord) {
 // carry from copy to copy, 38 cycles in all (not 8 x 5 = 40), as the step model adds them up.
 TEST(HypercubeIndexCost, ReorderCostsItsCyclesPerLocalWordOnly) {
   auto run = [](double reorder, double copy) {
-    const nlohmann::json j = run_isolated([=] {
-      ScheduleRunOptions o;
-      o.topology = "cube:3";
-      o.ports = "all";
-      o.net.backend = Backend::Model;
-      o.run.profile = find_profile("ideal");
-      o.run.profile.reorder_cycles_per_word = reorder;
-      o.run.profile.copy_cycles_per_word = copy;
-      o.algorithm = "hc-single";
-      o.bytes = 64;
-      return run_schedule(o).to_json();
+    return ideal_cube3_cycles("hc-single", [=](MachineProfile& p) {
+      p.reorder_cycles_per_word = reorder;
+      p.copy_cycles_per_word = copy;
     });
-    EXPECT_TRUE(j["ok"].get<bool>()) << j["error"];
-    EXPECT_EQ(j["cycles"].get<double>(), j["predicted"]["cycles"].get<double>()) << reorder << " " << copy;
-    return j["cycles"].get<uint64_t>();
   };
   const uint64_t none = run(0, 0);
   EXPECT_EQ(run(1.0, 0), none + 128);
