@@ -21,10 +21,19 @@ def table_parser(doc, out_default):
     return ap
 
 
-def cached_report(cmd, path, reuse):
-    """Runs `cmd` (which writes its JSON report to `path`) unless reusing `path`; returns the report."""
+def cached_report(cmd, path, reuse, keep=None):
+    """Runs `cmd` (which writes its JSON report to `path`) unless reusing `path`; returns the report.
+
+    With `keep` (top-level keys), the report is cut down to those keys on disk as soon as it is
+    written: a 256-node run's report holds every message (hundreds of MB), a table needs a number.
+    """
     if not (reuse and os.path.exists(path)):
         print("$ " + " ".join(cmd), file=sys.stderr)
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
     with open(path) as f:
-        return json.load(f)
+        report = json.load(f)
+    if keep and set(report) - set(keep):
+        report = {k: report[k] for k in keep}
+        with open(path, "w") as f:
+            json.dump(report, f)
+    return report
