@@ -282,6 +282,9 @@ def matrix():
     case("run-memory-port", ["run", "--topology", "cube:3", "--ports", "all", "--algorithm", "hc-dcycles",
                              "--bytes", "32", "--mem-words-per-cycle", "1.5", "--json", "rm.json", "--csv", "rm"],
          [("run", "rm.json")])
+    # cm200: a multi-port exchange rate and a reorder cost in config.profile; moved indices.
+    case("run-cm200", ["run", "--topology", "cube:3", "--ports", "all", "--algorithm", "hc-dcycles", "--indices",
+                       "moved", "--bytes", "64", "--profile", "cm200", "--json", "rc.json"], [("run", "rc.json")])
     case("compare-files", ["compare", *m4, "--algorithm", "binomial-reduce", "--schedule", "e1.json,e2.json",
                            "--bytes", "32", "--source", "3", "--json", "c4.json"], [("compare", "c4.json")])
     case("compare-files-only", ["compare", *m4, "--schedule", "e1.json,e2.json", "--ports", "one",
