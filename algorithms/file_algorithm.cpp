@@ -83,10 +83,10 @@ AlgorithmInfo info_of(const ScheduleFile* f) {
   a.cost = [f](const Topology& topo, const AlgorithmArgs&, const CostParams& c, const Schedule& s) {
     Prediction p = step_model_prediction(
         s, topo, c,
-        fmt::format(
-            "step model of the file's steps: per step, the most startups of any node (alpha each), the "
-            "slowest message {}+{}, the most receive completions (gamma each) and copy/combine work of any node",
-            c.hop_term(), c.flit_term()));
+        fmt::format("step model of the file's steps: per step, every node's sends posted one startup (alpha) apart, "
+                    "each message {}+{} on the channel free first, receives completed in arrival order (gamma + "
+                    "copy/combine each), the last node done",
+                    c.hop_term(), c.flit_term()));
     p.data = fmt::format("{}: {} ranks, {} words of memory each", f->path, f->ranks, f->memory_words);
     if (f->collective) {
       const ClaimBound b = claim_lower_bound(*f->collective, f->ranks, c);

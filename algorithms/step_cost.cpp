@@ -9,28 +9,161 @@ namespace wn::alg {
 
 namespace {
 
-// Cycles the busiest of `ports` channels streams when the step's messages are
-// dealt to them largest first: their flits, plus one bubble between two
-// packets that follow each other on a channel (rtl/README.md §4: an input VC
-// is re-allocated the cycle after the tail leaves). 0 when every message has
-// a channel of its own (the per-message network time covers it).
-double serialized_flits(std::vector<uint32_t> flits, int ports) {
-  const size_t k = size_t(ports < 1 ? 1 : ports);
-  if (flits.size() <= k) return 0;
-  std::sort(flits.rbegin(), flits.rend());
-  std::vector<double> load(k, 0);
-  std::vector<int> count(k, 0);
-  for (uint32_t f : flits) {
-    const size_t c = size_t(std::min_element(load.begin(), load.end()) - load.begin());
-    load[c] += f + (count[c]++ > 0 ? 1 : 0);
-  }
-  return *std::max_element(load.begin(), load.end());
+// A message of a step as the channels see it: posted (after its sender's local work and
+// startups), its own network time, and the cycles it holds a channel before the next may follow:
+// its flit slots plus one bubble (rtl/README.md §4: an input VC is re-allocated the cycle after the
+// tail leaves; a paced message holds its channel as long as its pacing lasts).
+struct Flow {
+  int src = 0, dst = 0;
+  uint32_t tag = 0;
+  int channel = -1;  // pinned injection channel; -1: the first free one
+  uint32_t words = 0;
+  double ready = 0, network = 0, busy = 0;
+  double start = 0, done = 0;  // scheduled: head injected, tail delivered
+};
+
+Flow make_flow(const CostParams& c, const Topology& topo, int n, const Send& m, bool multiport, double ready) {
+  const uint32_t w = total_words(m.src);
+  const int h = topo.hops(n, m.dst);
+  Flow f;
+  f.src = n;
+  f.dst = m.dst;
+  f.tag = m.tag;
+  f.channel = m.channel;
+  f.words = w;
+  f.ready = ready;
+  f.network = multiport ? c.multiport_network_cycles(h, w) : c.network_cycles(h, w);
+  const double fc = c.timing.flit_cycles;
+  f.busy = std::max(fc * (c.flits(w) + c.packets(w)), f.network - double(c.timing.hop_cycles()) * (h + 1) + 2 * fc);
+  return f;
 }
 
-// The network time of a channel streaming `serialized` flit slots back to back over `hops` hops
-// (the zero load with F = serialized; below one message's own time when 0).
-double zero_load_of(const CostParams& c, int hops, double serialized) {
-  return double(c.timing.hop_cycles()) * (hops + 1) + double(c.timing.flit_cycles) * (serialized - 1);
+// One node's injection channels stream its messages in the order it posts them: each takes its
+// pinned channel or the one free first (lowest index on a tie, as the NI takes its queue), and
+// starts once posted and that channel is free.
+void inject(std::vector<Flow*>& flows, int ports) {
+  std::vector<double> free(size_t(std::max(1, ports)), 0);
+  for (Flow* f : flows) {
+    const size_t c = f->channel >= 0 && size_t(f->channel) < free.size()
+                         ? size_t(f->channel)
+                         : size_t(std::min_element(free.begin(), free.end()) - free.begin());
+    f->start = std::max(f->ready, free[c]);
+    free[c] = f->start + f->busy;
+    f->done = f->start + f->network;
+  }
+}
+
+// One node's ejection channels deliver the messages sent to it in the order their tails would
+// arrive alone, each tail at the earliest `busy` cycles after the previous one on its channel.
+void eject(std::vector<Flow*> flows, int ports) {
+  std::stable_sort(flows.begin(), flows.end(), [](const Flow* a, const Flow* b) { return a->done < b->done; });
+  std::vector<double> last(size_t(std::max(1, ports)), -1e300);
+  for (Flow* f : flows) {
+    const size_t c = size_t(std::min_element(last.begin(), last.end()) - last.begin());
+    last[c] = f->done = std::max(f->done, last[c] + f->busy);
+  }
+}
+
+// A node's processor, as firmware/schedule_interpreter.cpp drives it: whole cycles, the fraction
+// of one carried to its next operation (whole_cycles).
+struct Processor {
+  const CostParams& c;
+  double& fraction;
+  double t = 0;
+  // Addresses of a list of local operations, computed at once.
+  void index(const std::vector<LocalOp>& ops) {
+    double words = 0;
+    for (const LocalOp& l : ops)
+      if (l.indexed) words += total_words(l.dst);
+    if (words > 0) t += whole_cycles(words * c.index_cycles_per_word, fraction);
+  }
+  // A copy or combine of `words` words (a received message's store, or a reorder in memory): its
+  // processor cycles or, through a memory port, its accesses (firmware_node_local.cpp: a copy that
+  // costs cycles reads and writes each word, a combine reads both operands), whichever is longer.
+  void put(uint32_t words, const Combine& op, bool reorder) {
+    const bool copy = op.op == kCopy;
+    const double per_word =
+        copy ? c.copy_cycles_per_word + (reorder ? c.reorder_cycles_per_word : 0) : c.combine_cycles_per_word;
+    const double cpu = whole_cycles(words * per_word, fraction);
+    const double mem =
+        c.mem_words_per_cycle > 0 && per_word > 0 ? std::ceil(words * (copy ? 2.0 : 3.0) / c.mem_words_per_cycle) : 0;
+    t += std::max(cpu, mem);
+  }
+  void locals(const std::vector<LocalOp>& ops) {
+    index(ops);
+    for (const LocalOp& l : ops) put(total_words(l.dst), l.combine, true);
+  }
+};
+
+// One step, every node starting it together: when its last node is done.
+double step_cycles(const std::vector<std::pair<int, const Step*>>& members, const Topology& topo, const CostParams& c,
+                   std::vector<double>& fraction) {
+  const size_t ports = size_t(c.ports < 1 ? 1 : c.ports);
+  std::vector<Processor> cpu;
+  std::vector<Flow> flows;
+  for (const auto& [n, st] : members) {
+    Processor p{c, fraction[size_t(n)]};
+    p.locals(st->locals);
+    // Startups on the processor, serialized; a multi-port operation posts `ports` sends at once.
+    const double startup = c.alpha + (st->multiport_send ? c.multiport_startup : 0);
+    const double posted = p.t;
+    for (size_t k = 0; k < st->sends.size(); ++k) {
+      const size_t group = st->multiport_send ? k / ports : k;
+      p.t = posted + double(group + 1) * startup;
+      flows.push_back(make_flow(c, topo, n, st->sends[k], st->multiport_send, p.t));
+    }
+    cpu.push_back(p);
+  }
+  std::map<int, std::vector<Flow*>> out, in;
+  for (Flow& f : flows) out[f.src].push_back(&f);
+  for (auto& [n, list] : out) inject(list, c.ports);
+  // A memory port moves a node's words at its rate from its first message on, whatever the
+  // channels could do: neither end of a message is done before (a lower bound; equal when the port
+  // is the bottleneck throughout the step, as on a one-word port).
+  if (c.mem_words_per_cycle > 0) {
+    std::map<int, double> first, moved;
+    for (const Flow& f : flows)
+      for (int node : {f.src, f.dst}) {
+        first[node] = first.count(node) ? std::min(first[node], f.start) : f.start;
+        moved[node] += f.words;
+      }
+    for (Flow& f : flows)
+      for (int node : {f.src, f.dst})
+        f.done = std::max(f.done, first[node] + std::ceil(moved[node] / c.mem_words_per_cycle));
+  }
+  for (Flow& f : flows) in[f.dst].push_back(&f);
+  for (auto& [n, list] : in) eject(list, c.ports);
+  // Each node completes its receives in arrival order (gamma, then the store), then its local
+  // work after them; the step ends when its last node is done and its last message delivered.
+  std::map<std::pair<int, int>, std::vector<const Flow*>> sent;  // (src, dst) -> in posting order
+  for (const Flow& f : flows) sent[{f.src, f.dst}].push_back(&f);
+  double end = 0;
+  for (const Flow& f : flows) end = std::max(end, f.done);
+  for (size_t i = 0; i < members.size(); ++i) {
+    const auto& [n, st] = members[i];
+    Processor& p = cpu[i];
+    std::vector<std::pair<double, const Recv*>> arrivals;
+    for (const Recv& r : st->recvs) {
+      double at = 0;  // a message of another step: there already
+      auto it = sent.find({r.src, n});
+      if (it != sent.end())
+        for (const Flow*& f : it->second)
+          if (f && f->tag == r.tag) {
+            at = f->done;
+            f = nullptr;
+            break;
+          }
+      arrivals.push_back({at, &r});
+    }
+    std::stable_sort(arrivals.begin(), arrivals.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [at, r] : arrivals) {
+      p.t = std::max(p.t, at) + c.gamma;
+      p.put(total_words(r->dst), r->combine, false);
+    }
+    p.locals(st->after);
+    end = std::max(end, p.t);
+  }
+  return end;
 }
 
 }  // namespace
@@ -44,64 +177,12 @@ Prediction step_model_prediction(const Schedule& s, const Topology& topo, const 
 }
 
 double step_model_cycles(const Schedule& s, const Topology& topo, const CostParams& c) {
-  // Per step: the most startups any node serializes, the slowest message's
-  // network time, the most receive completions + local work any node does.
-  struct Parts {
-    double startups = 0, network = 0, completions = 0;
-  };
-  std::map<uint32_t, Parts> steps;
-  for (int n = 0; n < s.nodes; ++n) {
-    double fraction = 0;  // of the node's processor work, carried from step to step (whole_cycles)
-    for (const Step& st : s.programs[size_t(n)]) {
-      Parts& p = steps[st.tag];
-      double work = 0;
-      std::vector<uint32_t> out_flits, in_flits;
-      int hops = 0;
-      for (const Send& m : st.sends) {
-        const int h = topo.hops(n, m.dst);
-        p.network = std::max(p.network, st.multiport_send ? c.multiport_network_cycles(h, total_words(m.src))
-                                                          : c.network_cycles(h, total_words(m.src)));
-        out_flits.push_back(c.flits(total_words(m.src)) + c.packets(total_words(m.src)) - 1);
-        hops = std::max(hops, topo.hops(n, m.dst));
-      }
-      double moved = 0;  // words the node's memory port reads and writes for the step's messages
-      for (const Send& m : st.sends) moved += total_words(m.src);
-      for (const Recv& r : st.recvs) {
-        in_flits.push_back(c.flits(total_words(r.dst)) + c.packets(total_words(r.dst)) - 1);
-        hops = std::max(hops, topo.hops(r.src, n));
-        moved += total_words(r.dst);
-      }
-      // A memory port moves the step's words at its rate, whatever the channels could do.
-      if (c.mem_words_per_cycle > 0) p.network = std::max(p.network, std::ceil(moved / c.mem_words_per_cycle));
-      // More messages than channels: the busiest injection (ejection) channel
-      // streams its messages one after another.
-      p.network = std::max(p.network, zero_load_of(c, hops, serialized_flits(out_flits, c.ports)));
-      p.network = std::max(p.network, zero_load_of(c, hops, serialized_flits(in_flits, c.ports)));
-      // Each local operation takes its processor cycles or, through a memory port, its accesses
-      // (firmware_node.cpp: a copy that costs cycles reads and writes each word, a combine reads
-      // both operands), whichever is longer.
-      auto local = [&c](uint32_t words, const Combine& op, bool indexed, bool reorder) {
-        const bool copy = op.op == kCopy;
-        const double per_word =
-            copy ? c.copy_cycles_per_word + (reorder ? c.reorder_cycles_per_word : 0) : c.combine_cycles_per_word;
-        const double cpu = words * (per_word + (indexed ? c.index_cycles_per_word : 0));
-        const double mem = c.mem_words_per_cycle > 0 && per_word > 0
-                               ? std::ceil(words * (copy ? 2.0 : 3.0) / c.mem_words_per_cycle)
-                               : 0;
-        return std::max(cpu, mem);
-      };
-      for (const Recv& r : st.recvs) work += local(total_words(r.dst), r.combine, false, false);
-      for (const auto* list : {&st.locals, &st.after})
-        for (const LocalOp& l : *list) work += local(total_words(l.dst), l.combine, l.indexed, true);
-      work = whole_cycles(work, fraction);
-      const size_t ports = size_t(c.ports < 1 ? 1 : c.ports);
-      const size_t startups = st.multiport_send ? (st.sends.size() + ports - 1) / ports : st.sends.size();
-      p.startups = std::max(p.startups, double(startups) * (c.alpha + (st.multiport_send ? c.multiport_startup : 0)));
-      p.completions = std::max(p.completions, double(st.recvs.size()) * c.gamma + work);
-    }
-  }
+  std::map<uint32_t, std::vector<std::pair<int, const Step*>>> steps;
+  for (int n = 0; n < s.nodes; ++n)
+    for (const Step& st : s.programs[size_t(n)]) steps[st.tag].push_back({n, &st});
+  std::vector<double> fraction(size_t(s.nodes), 0);  // of each node's processor work (whole_cycles)
   double total = 0;
-  for (const auto& [tag, p] : steps) total += p.startups + p.network + p.completions;
+  for (const auto& [tag, members] : steps) total += step_cycles(members, topo, c, fraction);
   return total;
 }
 
