@@ -6,7 +6,7 @@
 #        scatter and gather (binomial, direct)
 #   networks: mesh:8x8, torus:8x8, cube:6 (n = 64), --ports one,all, --profile sp1,
 #   --bytes 8, 256, 4096, 65536 (combine / prefix: m per process; scatter / gather: the block b per
-#   rank, so the root holds m = 64 b), --op sum, CCL barrier mode (no --nonbarrier), --sync free,
+#   rank, so the root holds m = 64 b), --op sum (combine, prefix), CCL barrier mode (no --nonbarrier), --sync free,
 #   --backend model (flit for flit the RTL), every word checked.
 # JSON lands in build/ccl_c3/ (not committed); the tables scripts/ccl_tables.py prints from it in
 # docs/papers/ccl/*.txt and the plot in docs/papers/ccl/c3.png (committed).
@@ -26,19 +26,19 @@ mkdir -p "$JSON_DIR" "$OUT"
 compare() {  # json, args...
   local json=$1; shift
   if [ "${KEEP:-0}" = 1 ] && [ -s "$json" ]; then echo "== kept $json"; return; fi
-  echo "== wormnet compare $* --profile sp1 --op sum --backend model -j $J --json $json"
+  echo "== wormnet compare $* --profile sp1 --backend model -j $J --json $json"
   local t0=$SECONDS
-  "$W" compare "$@" --profile sp1 --op sum --backend model -j "$J" --json "$json" >/dev/null
+  "$W" compare "$@" --profile sp1 --backend model -j "$J" --json "$json" >/dev/null
   echo "   $((SECONDS - t0)) s"
 }
 for t in mesh:8x8 torus:8x8 cube:6; do
   n=${t/:/_}
   common=(--topology "$t" --ports one,all --bytes "$SIZES")
-  compare "$JSON_DIR/combine_$n.json" "${common[@]}" --algorithm ccl-combine \
+  compare "$JSON_DIR/combine_$n.json" "${common[@]}" --algorithm ccl-combine --op sum \
     --ccl-alg butterfly,circulant,reduce-bcast
-  compare "$JSON_DIR/combine_hybrid_$n.json" "${common[@]}" --algorithm ccl-combine \
+  compare "$JSON_DIR/combine_hybrid_$n.json" "${common[@]}" --algorithm ccl-combine --op sum \
     --ccl-alg hybrid --kappa 1,2,3,4,5
-  compare "$JSON_DIR/prefix_$n.json" "${common[@]}" --algorithm ccl-prefix --ccl-alg circulant,tree
+  compare "$JSON_DIR/prefix_$n.json" "${common[@]}" --algorithm ccl-prefix --op sum --ccl-alg circulant,tree
   compare "$JSON_DIR/scatter_$n.json" "${common[@]}" --algorithm ccl-scatter --ccl-alg binomial,direct
   compare "$JSON_DIR/gather_$n.json" "${common[@]}" --algorithm ccl-gather --ccl-alg binomial,direct
 done
@@ -46,11 +46,11 @@ if [ "${SYNC:-0}" = 1 ]; then  # the control: --sync barrier (the papers' step-s
   for t in mesh:8x8 torus:8x8 cube:6; do
     n=${t/:/_}
     common=(--topology "$t" --ports one --bytes "$SIZES" --sync barrier)
-    compare "$JSON_DIR/sync_barrier_combine_$n.json" "${common[@]}" --algorithm ccl-combine \
+    compare "$JSON_DIR/sync_barrier_combine_$n.json" "${common[@]}" --algorithm ccl-combine --op sum \
       --ccl-alg butterfly,circulant,reduce-bcast
-    compare "$JSON_DIR/sync_barrier_combine_hybrid_$n.json" "${common[@]}" --algorithm ccl-combine \
+    compare "$JSON_DIR/sync_barrier_combine_hybrid_$n.json" "${common[@]}" --algorithm ccl-combine --op sum \
       --ccl-alg hybrid --kappa 1,2,3,4,5
-    compare "$JSON_DIR/sync_barrier_prefix_$n.json" "${common[@]}" --algorithm ccl-prefix --ccl-alg circulant,tree
+    compare "$JSON_DIR/sync_barrier_prefix_$n.json" "${common[@]}" --algorithm ccl-prefix --op sum --ccl-alg circulant,tree
     compare "$JSON_DIR/sync_barrier_scatter_$n.json" "${common[@]}" --algorithm ccl-scatter --ccl-alg binomial,direct
     compare "$JSON_DIR/sync_barrier_gather_$n.json" "${common[@]}" --algorithm ccl-gather --ccl-alg binomial,direct
   done
