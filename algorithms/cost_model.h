@@ -20,6 +20,20 @@ inline double whole_cycles(double work, double& fraction) {
   return whole;
 }
 
+// A local copy or combine of `words` words (a received message's store, or a reorder in memory):
+// its processor cycles per word and, when it costs anything, the memory accesses it makes (a copy
+// reads and writes each word, a combine reads both operands and writes one; a free one is done in
+// place by the NI). The firmware charges it and the step model predicts it with this one rule.
+struct LocalCost {
+  double per_word = 0;
+  uint64_t accesses = 0;
+};
+inline LocalCost local_cost(uint32_t words, bool copy, double copy_per_word, double combine_per_word,
+                            double reorder_per_word) {
+  const double per_word = copy ? copy_per_word + reorder_per_word : combine_per_word;
+  return {per_word, per_word > 0 ? uint64_t(words) * (copy ? 2 : 3) : 0};
+}
+
 struct CostParams {
   double alpha = 0;                      // send startup, cycles (serialized per node)
   double gamma = 0;                      // receive completion, cycles (serialized per node)

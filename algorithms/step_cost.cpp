@@ -77,16 +77,13 @@ struct Processor {
       if (l.indexed) words += total_words(l.dst);
     if (words > 0) t += whole_cycles(words * c.index_cycles_per_word, fraction);
   }
-  // A copy or combine of `words` words (a received message's store, or a reorder in memory): its
-  // processor cycles or, through a memory port, its accesses (firmware_node_local.cpp: a copy that
-  // costs cycles reads and writes each word, a combine reads both operands), whichever is longer.
+  // A copy or combine (cost_model.h, local_cost): its processor cycles or, through a memory port,
+  // its accesses, whichever is longer.
   void put(uint32_t words, const Combine& op, bool reorder) {
-    const bool copy = op.op == kCopy;
-    const double per_word =
-        copy ? c.copy_cycles_per_word + (reorder ? c.reorder_cycles_per_word : 0) : c.combine_cycles_per_word;
-    const double cpu = whole_cycles(words * per_word, fraction);
-    const double mem =
-        c.mem_words_per_cycle > 0 && per_word > 0 ? std::ceil(words * (copy ? 2.0 : 3.0) / c.mem_words_per_cycle) : 0;
+    const LocalCost cost = local_cost(words, op.op == kCopy, c.copy_cycles_per_word, c.combine_cycles_per_word,
+                                      reorder ? c.reorder_cycles_per_word : 0);
+    const double cpu = whole_cycles(words * cost.per_word, fraction);
+    const double mem = c.mem_words_per_cycle > 0 ? std::ceil(double(cost.accesses) / c.mem_words_per_cycle) : 0;
     t += std::max(cpu, mem);
   }
   void locals(const std::vector<LocalOp>& ops) {

@@ -53,12 +53,9 @@ void FirmwareNode::put(const std::vector<Word>& words, const std::vector<Range>&
     for (uint32_t k = 0; k < r.count; ++k) memory_[r.at(k)] = alg::apply(c, memory_[r.at(k)], words[i++]);
   }
   const bool copy = c.op == alg::kCopy;
-  const double per_word = copy ? profile_.copy_cycles_per_word + reorder_per_word : profile_.combine_cycles_per_word;
-  // A profile whose copies cost nothing has NIs that read and write the data in place; one that
-  // charges them really copies, through the memory port too: a read and a write per word (a
-  // combine reads both operands).
-  const uint64_t accesses = per_word > 0 ? uint64_t(n) * (copy ? 2 : 3) : 0;
-  local_cycles(whole_cycles(per_word * n), copy ? LocalKind::Copy : LocalKind::Combine, n, accesses);
+  const alg::LocalCost cost =
+      alg::local_cost(n, copy, profile_.copy_cycles_per_word, profile_.combine_cycles_per_word, reorder_per_word);
+  local_cycles(whole_cycles(cost.per_word * n), copy ? LocalKind::Copy : LocalKind::Combine, n, cost.accesses);
 }
 
 void FirmwareNode::combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) {
