@@ -2,6 +2,7 @@
 """The CM-200 tables of Mathur & Johnsson against the cm200 profile (docs/papers/hypercube.md).
 
   scripts/cm200_tables.py [--max-dim 8] [--jobs 2] [--out DIR] [--reuse] [--wormnet build/wormnet]
+                          [--set FLAG=VALUE ...]
 
 Runs `wormnet run --profile cm200 --ports all` for the single cycle and the d
 cycles, broadcast and reduction, and prints the paper's milliseconds beside
@@ -11,7 +12,11 @@ communication alone (AABC, Comm.) with the local work switched off
 reductions); a local column (Indir., Comp., Move, Arith.) as what switching that work on
 adds; totals with the profile as it is. Entries a cm200 constant was fitted on
 are marked "fitted"; every other entry is held out. Writes DIR/cm200.json.
+--set bytes-per-flit=4 --set clock-ns=5690 ... runs every column with those `wormnet run` flags on
+top of the cm200 profile (a column's own local-work switches still win): a re-fit tried without
+a new profile; the "fitted" marks stay the shipped profile's.
 """
+import argparse
 import json
 import os
 from concurrent.futures import ThreadPoolExecutor
@@ -88,23 +93,36 @@ TABLES = [
 ]
 
 
-def report_path(out, key, nodes, mprime):
+def report_path(out, key, nodes, mprime, sets):
     algo, extra = key
-    tag = "_".join(x.strip("-").replace("-", "") for x in extra) or "profile"
+    flags = [x for name, value in sorted(sets.items()) for x in (name, value)] + list(extra)
+    tag = "_".join(x.strip("-").replace("-", "") for x in flags) or "profile"
     return os.path.join(out, f"{algo}_cube{nodes.bit_length() - 1}_m{mprime}_{tag}.json")
 
 
-def command(wormnet, key, nodes, mprime, path):
+def command(wormnet, key, nodes, mprime, path, sets):
     algo, extra = key
+    own = set(extra[0::2])  # a column's own switches win over --set
+    profile = [x for name, value in sorted(sets.items()) if "--" + name not in own for x in ("--" + name, value)]
     return [wormnet, "run", "--topology", f"cube:{nodes.bit_length() - 1}", "--ports", "all", "--algorithm", algo,
-            "--profile", "cm200", "--bytes", str(8 * mprime), *extra, "--json", path]
+            "--profile", "cm200", "--bytes", str(8 * mprime), *profile, *extra, "--json", path]
+
+
+def parse_set(text):
+    name, eq, value = text.partition("=")
+    if not eq or not name or not value or name.startswith("-"):
+        raise argparse.ArgumentTypeError(f"--set: '{text}' is not FLAG=VALUE (a wormnet run flag without its dashes)")
+    return name, value
 
 
 def main():
     ap = table_parser(__doc__, "cm200_out")
     ap.add_argument("--max-dim", type=int, default=8)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--set", type=parse_set, action="append", default=[], metavar="FLAG=VALUE",
+                    help="a wormnet run flag for every run, e.g. bytes-per-flit=4 (repeatable)")
     a = ap.parse_args()
+    sets = dict(a.set)
     os.makedirs(a.out, exist_ok=True)
     cells = []  # (table index, key, nodes, mprime, paper)
     for t, (_, _, vary, fixed, paper, _) in enumerate(TABLES):
@@ -117,14 +135,14 @@ def main():
             continue
         for key in COLUMNS[TABLES[t][1]]:
             if key:
-                path = report_path(a.out, key, nodes, mprime)
-                wanted[path] = command(a.wormnet, key, nodes, mprime, path)
+                path = report_path(a.out, key, nodes, mprime, sets)
+                wanted[path] = command(a.wormnet, key, nodes, mprime, path, sets)
     with ThreadPoolExecutor(max_workers=a.jobs) as pool:
         reports = dict(zip(wanted, pool.map(lambda p: cached_report(wanted[p], p, a.reuse, ("microseconds",)),
                                             wanted)))
 
     def ms(key, nodes, mprime):
-        return reports[report_path(a.out, key, nodes, mprime)]["microseconds"] / 1000.0 if key else 0.0
+        return reports[report_path(a.out, key, nodes, mprime, sets)]["microseconds"] / 1000.0 if key else 0.0
 
     rows = []
     for t, (table, column, vary, fixed, paper, fitted_keys) in enumerate(TABLES):
