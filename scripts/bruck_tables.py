@@ -12,8 +12,9 @@ sp1:   per network, measured time and measured / linear model (predicted.paper: 
        break-even b* (linear interpolation between the measured sizes where T(2) - T(64) changes sign);
        the best radix per b; the contention classes of r=2 and r=64; straight-line fits T = A + S*b.
 ports: index r = k+1 / auto / 64 and concat over port models one, 2, 3, all: time, C1, x model, contention;
-       "step model" is predicted.cycles: per round k*alpha + 3(h+1) + F - 1 + k*gamma (the node's processor
-       pays alpha per send and gamma per receive serially, docs/firmware.md), no contention.
+       "step model" is predicted.cycles: per round at most k*alpha + 3(h+1) + F - 1 + k*gamma (the node's
+       processor pays alpha per send and gamma per receive serially, overlapping the transfers it has
+       posted, docs/firmware.md), no contention.
 torus: every algorithm per network and profile vs b, the fastest one-port and overall marked.
 Nothing is rounded before the comparisons; the tables print us to 0.1 (sp1) and cycles exactly."""
 import json
