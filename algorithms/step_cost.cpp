@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 #include <map>
+#include <tuple>
 #include <vector>
 
 namespace wn::alg {
@@ -132,8 +134,10 @@ double step_cycles(const std::vector<std::pair<int, const Step*>>& members, cons
   for (auto& [n, list] : in) eject(list, c.ports);
   // Each node completes its receives in arrival order (gamma, then the store), then its local
   // work after them; the step ends when its last node is done and its last message delivered.
-  std::map<std::pair<int, int>, std::vector<const Flow*>> sent;  // (src, dst) -> in posting order
-  for (const Flow& f : flows) sent[{f.src, f.dst}].push_back(&f);
+  // (src, dst, tag) -> its messages in posting order, each matched by one receive (a map, so that
+  // a file with many messages between one pair costs a lookup, not a scan, per receive).
+  std::map<std::tuple<int, int, uint32_t>, std::deque<const Flow*>> sent;
+  for (const Flow& f : flows) sent[{f.src, f.dst, f.tag}].push_back(&f);
   double end = 0;
   for (const Flow& f : flows) end = std::max(end, f.done);
   for (size_t i = 0; i < members.size(); ++i) {
@@ -142,14 +146,11 @@ double step_cycles(const std::vector<std::pair<int, const Step*>>& members, cons
     std::vector<std::pair<double, const Recv*>> arrivals;
     for (const Recv& r : st->recvs) {
       double at = 0;  // a message of another step: there already
-      auto it = sent.find({r.src, n});
-      if (it != sent.end())
-        for (const Flow*& f : it->second)
-          if (f && f->tag == r.tag) {
-            at = f->done;
-            f = nullptr;
-            break;
-          }
+      auto it = sent.find({r.src, n, r.tag});
+      if (it != sent.end() && !it->second.empty()) {
+        at = it->second.front()->done;
+        it->second.pop_front();
+      }
       arrivals.push_back({at, &r});
     }
     std::stable_sort(arrivals.begin(), arrivals.end(), [](const auto& a, const auto& b) { return a.first < b.first; });

@@ -210,6 +210,29 @@ TEST(Algorithms, StepModelOverlapsStartupsTransfersAndCompletions) {
   EXPECT_EQ(step_model_cycles(s, topo, c), 33 + 30);
 }
 
+// Two messages from node 0 to node 1 with one tag in one step are matched to the receives in the
+// order posted: 2 words (F = 3) posted at 4, delivered at 4 + 3(1+1) + 2 = 12, stored at 12 + 4 +
+// 2 = 18; 8 words (F = 9) posted at 8, delivered at 8 + 14 = 22, stored at 22 + 4 + 8 = 34 (matched
+// the other way round: 30).
+TEST(Algorithms, StepModelMatchesReceivesInPostingOrder) {
+  const Topology topo = Topology::parse("mesh:4x4");
+  Schedule s;
+  s.nodes = 16;
+  s.steps = 1;
+  s.memory_words = 10;
+  s.programs.resize(16);
+  Step out, in;
+  out.sends = {{1, {Range{0, 2}}, 0, -1}, {1, {Range{2, 8}}, 0, -1}};
+  in.recvs = {{0, {Range{0, 2}}, 0, Combine{}}, {0, {Range{2, 8}}, 0, Combine{}}};
+  s.programs[0] = {out};
+  s.programs[1] = {in};
+  CostParams c;
+  c.alpha = 4;
+  c.gamma = 4;
+  c.copy_cycles_per_word = 1;
+  EXPECT_EQ(step_model_cycles(s, topo, c), 34);
+}
+
 // The EDN thesis's transpose chapter: the direct transpose on n x n under XY sends n^2 - n
 // messages in one step; all but (0,1)->(1,0) and (n-1,n-2)->(n-2,n-1) share a channel with
 // another, and the busiest channel carries n - 1.
