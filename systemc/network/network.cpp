@@ -142,6 +142,9 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
       if (nb >= 0) links_[size_t(r) * kMaxPorts + size_t(o)] = {nb, topo.peer_port(o)};
     }
   }
+  // A network whose routers' state stays in a core's cache between two cycles gains nothing from
+  // asking for it ahead (its instructions cost more than they hide).
+  if (size_t(n) * (sizeof(RouterModel) + 3 * sizeof(RouterIn)) <= kCachedBytes) prefetch_ahead_ = n;
   evaluated_.reserve(size_t(n));
   start_pool(params.threads);
   node_outputs_.reserve(size_t(n));
@@ -232,7 +235,7 @@ void Network::cycle() {
     if (!want[r]) continue;
     RouterOut& out = out_[size_t(r)];
     if (!pool_) {
-      if (r + kPrefetchAhead < n && want[r + kPrefetchAhead]) prefetch_router(r + kPrefetchAhead);
+      if (r + prefetch_ahead_ < n && want[r + prefetch_ahead_]) prefetch_router(r + prefetch_ahead_);
       if (models)
         models[r].cycle(in_[size_t(r)], out);  // final class: a direct call
       else
