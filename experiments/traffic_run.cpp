@@ -207,7 +207,12 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
     // packet becomes a record (and gets its id) when a channel is free to start
     // it: the NI would have started the head of its queue on that channel now.
     size_t keep = 0;
-    for (const int i : active) {
+    for (size_t k = 0; k < active.size(); ++k) {
+      const int i = active[k];
+      if (k + 4 < active.size()) {
+        nodes[size_t(active[k + 4])]->ni.prefetch_drive();
+        net.prefetch_inject(active[k + 4]);
+      }
       NetworkInterface& ni = nodes[size_t(i)]->ni;
       TrafficSource& src = *sources[size_t(i)];
       for (int k = ni.free_channels() - int(ni.backlog()); k > 0 && src.queued(); --k) {
@@ -229,7 +234,16 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
     active.resize(keep);
   };
   auto after = [&](uint64_t now) {
-    for (int r : net.node_outputs()) nodes[size_t(r)]->ni.collect(now);
+    // A large network's NIs and router outputs leave the cache between two cycles: ask a few
+    // nodes ahead (as the firmware fabric does).
+    const std::vector<int>& outputs = net.node_outputs();
+    for (size_t k = 0; k < outputs.size(); ++k) {
+      if (k + 4 < outputs.size()) {
+        nodes[size_t(outputs[k + 4])]->ni.prefetch_collect();
+        net.prefetch_out(outputs[k + 4]);
+      }
+      nodes[size_t(outputs[k])]->ni.collect(now);
+    }
     const uint64_t next = now + 1;
     if (next == window_begin) ej_at_begin = total_ejected();
     if (next == window_end) {
