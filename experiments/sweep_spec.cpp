@@ -32,6 +32,14 @@ using spec_yaml::values_of;
 using Assignments = std::vector<std::pair<std::string, std::string>>;
 using Axis = std::vector<Assignments>;
 
+// A spec's points are expanded before anything runs: a grid larger than this is a typo (three long
+// ranges multiplied), and expanding it would only exhaust the memory.
+constexpr size_t kMaxPoints = 100'000;
+[[noreturn]] void too_many_points(const Ctx& c, const char* counted) {
+  c.fail("points", fmt::format("more than {} points ({}); allowed: at most {} in one spec", kMaxPoints, counted,
+                               kMaxPoints));
+}
+
 // An axis's values; an algorithm alias (allreduce) becomes the algorithm's name, so points and
 // their labels carry the one name.
 std::vector<std::string> axis_values(const Ctx& c, const std::string& key, const YAML::Node& n) {
@@ -164,6 +172,11 @@ SweepSpec parse_part(const Ctx& c, const YAML::Node& root, const std::map<std::s
   }
   if (!sources.empty() && seen.count("source"))
     c.fail("sources", "given with source; allowed: one of source (a list is fine) or sources");
+  size_t grid = 1;
+  for (const Axis& a : axes) {
+    if (a.size() > kMaxPoints / grid) too_many_points(c, "the product of the axes' lengths");
+    grid *= a.size();
+  }
   // The cartesian product, the first axis outermost (an odometer over the axes).
   std::vector<size_t> at(axes.size(), 0);
   for (bool more = true; more;) {
@@ -185,6 +198,7 @@ SweepSpec parse_part(const Ctx& c, const YAML::Node& root, const std::map<std::s
       for (int s : parse_sources(sources.front(), nodes, seed, file + ": sources")) {
         p["source"] = std::to_string(s);
         spec.points.push_back(p);
+        if (spec.points.size() > kMaxPoints) too_many_points(c, "the axes' product times the sources");
       }
     }
     more = false;
@@ -252,6 +266,7 @@ SweepSpec parse_sweep_spec(const std::string& yaml_text, const std::string& file
       spec.points.push_back(one.points[k]);
       spec.commands.push_back(one.command);
     }
+    if (spec.points.size() > kMaxPoints) too_many_points(c, "the parts together");
   }
   return spec;
 }

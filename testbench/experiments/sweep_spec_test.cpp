@@ -132,6 +132,26 @@ TEST(SweepSpec, ErrorsNameTheKeyTheValueAndWhatIsAllowed) {
     EXPECT_EQ(error_of(y).find('\n'), std::string::npos) << y;  // one line
 }
 
+// The grid is expanded before anything runs: a product of long ranges is refused before it is built
+// (three ranges of 100,000 values were 10^15 points, gigabytes in seconds), also through sources
+// and across parts; 100,000 points are still a spec.
+TEST(SweepSpec, GridsOfMoreThanAHundredThousandPointsAreRefusedBeforeExpansion) {
+  const std::string allowed = "allowed: at most 100000 in one spec";
+  const std::string huge =
+      "command: run\nbytes: {from: 4, to: 400000, step: 4}\nseed: {from: 0, to: 99999, step: 1}\n"
+      "alpha: {from: 0, to: 99999, step: 1}\n";
+  EXPECT_EQ(error_of(huge), "t.yaml: points: more than 100000 points (the product of the axes' lengths); " + allowed);
+  EXPECT_EQ(error_of("command: run\nbytes: {from: 4, to: 40000, step: 4}\nsources: all\n"),
+            "t.yaml: points: more than 100000 points (the axes' product times the sources); " + allowed);
+  EXPECT_NE(error_of("parts:\n- {command: run, bytes: {from: 4, to: 240000, step: 4}}\n"
+                     "- {command: run, alpha: {from: 0, to: 59999, step: 1}}\n")
+                .find("t.yaml: points: more than 100000 points (the parts together)"),
+            std::string::npos);
+  EXPECT_EQ(parse("command: run\nbytes: {from: 4, to: 4000, step: 4}\nseed: {from: 1, to: 100, step: 1}\n")
+                .points.size(),
+            100000u);
+}
+
 // parts: one grid per command, in order; a top-level key goes into every part that does not set it.
 TEST(SweepSpec, PartsMixCommandsAndShareTopLevelKeys) {
   auto r = rules();
