@@ -36,8 +36,8 @@ using Axis = std::vector<Assignments>;
 // ranges multiplied), and expanding it would only exhaust the memory.
 constexpr size_t kMaxPoints = 100'000;
 [[noreturn]] void too_many_points(const Ctx& c, const char* counted) {
-  c.fail("points", fmt::format("more than {} points ({}); allowed: at most {} in one spec", kMaxPoints, counted,
-                               kMaxPoints));
+  c.fail("points",
+         fmt::format("more than {} points ({}); allowed: at most {} in one spec", kMaxPoints, counted, kMaxPoints));
 }
 
 // An axis's values; an algorithm alias (allreduce) becomes the algorithm's name, so points and

@@ -147,9 +147,9 @@ TEST(SweepSpec, GridsOfMoreThanAHundredThousandPointsAreRefusedBeforeExpansion) 
                      "- {command: run, alpha: {from: 0, to: 59999, step: 1}}\n")
                 .find("t.yaml: points: more than 100000 points (the parts together)"),
             std::string::npos);
-  EXPECT_EQ(parse("command: run\nbytes: {from: 4, to: 4000, step: 4}\nseed: {from: 1, to: 100, step: 1}\n")
-                .points.size(),
-            100000u);
+  EXPECT_EQ(
+      parse("command: run\nbytes: {from: 4, to: 4000, step: 4}\nseed: {from: 1, to: 100, step: 1}\n").points.size(),
+      100000u);
 }
 
 // parts: one grid per command, in order; a top-level key goes into every part that does not set it.
