@@ -207,11 +207,11 @@ TrafficResult run_traffic(const TrafficOptions& opt_in) {
     // packet becomes a record (and gets its id) when a channel is free to start
     // it: the NI would have started the head of its queue on that channel now.
     size_t keep = 0;
-    for (size_t k = 0; k < active.size(); ++k) {
-      const int i = active[k];
-      if (k + 4 < active.size()) {
-        nodes[size_t(active[k + 4])]->ni.prefetch_drive();
-        net.prefetch_inject(active[k + 4]);
+    for (size_t a = 0; a < active.size(); ++a) {
+      const int i = active[a];
+      if (a + 4 < active.size()) {
+        nodes[size_t(active[a + 4])]->ni.prefetch_drive();
+        net.prefetch_inject(active[a + 4]);
       }
       NetworkInterface& ni = nodes[size_t(i)]->ni;
       TrafficSource& src = *sources[size_t(i)];

@@ -142,8 +142,8 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
       if (nb >= 0) links_[size_t(r) * kMaxPorts + size_t(o)] = {nb, topo.peer_port(o)};
     }
   }
-  // A network whose routers' state stays in a core's cache between two cycles gains nothing from
-  // asking for it ahead (its instructions cost more than they hide).
+  // A network whose routers' state (sized by the model's) stays in a core's cache between two cycles
+  // gains nothing from asking for it ahead: the instructions cost more than they hide.
   if (size_t(n) * (sizeof(RouterModel) + 3 * sizeof(RouterIn)) <= kCachedBytes) prefetch_ahead_ = n;
   evaluated_.reserve(size_t(n));
   start_pool(params.threads);

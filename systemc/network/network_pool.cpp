@@ -37,7 +37,7 @@ void Network::evaluate_range(int lo, int hi) {
   RouterModel* const models = models_.empty() ? nullptr : models_.data();
   for (int r = lo; r < hi; ++r) {
     if (!want[r]) continue;
-    if (r + kPrefetchAhead < hi && want[r + kPrefetchAhead]) prefetch_router(r + kPrefetchAhead);
+    if (r + prefetch_ahead_ < hi && want[r + prefetch_ahead_]) prefetch_router(r + prefetch_ahead_);
     if (models)
       models[r].cycle(in_[size_t(r)], out_[size_t(r)]);
     else
