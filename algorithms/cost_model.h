@@ -34,6 +34,13 @@ inline LocalCost local_cost(uint32_t words, bool copy, double copy_per_word, dou
   return {per_word, per_word > 0 ? uint64_t(words) * (copy ? 2 : 3) : 0};
 }
 
+// The processor cycles of one index computation: `ops` local operations with computed addresses,
+// `words` in all (a set-up per call, a part per operation and per word). The firmware charges it and
+// the step model predicts it with this one rule.
+inline double index_cost(uint64_t words, uint64_t ops, double setup, double per_op, double per_word) {
+  return setup + per_op * double(ops) + per_word * double(words);
+}
+
 struct CostParams {
   double alpha = 0;                      // send startup, cycles (serialized per node)
   double gamma = 0;                      // receive completion, cycles (serialized per node)
@@ -44,6 +51,8 @@ struct CostParams {
   double combine_cycles_per_word = 0;    // receive with a reduction operator
   double index_cycles_per_word = 0;      // computing an address per word (LocalOp::indexed)
   double reorder_cycles_per_word = 0;    // a local copy's extra per word (machine_profile.h)
+  double index_setup_cycles = 0;         // per list of local operations with computed addresses
+  double index_op_cycles = 0;            // per local operation with computed addresses
   int ports = 1;                         // injection (= ejection) channels per node
   // The node's memory port (systemc/cosim/memory_port.h): words per cycle for all its channels and
   // local copies together; 0: unlimited.

@@ -74,10 +74,15 @@ struct Processor {
   double t = 0;
   // Addresses of a list of local operations, computed at once.
   void index(const std::vector<LocalOp>& ops) {
-    double words = 0;
+    uint64_t words = 0, indexed = 0;
     for (const LocalOp& l : ops)
-      if (l.indexed) words += total_words(l.dst);
-    if (words > 0) t += whole_cycles(words * c.index_cycles_per_word, fraction);
+      if (l.indexed) {
+        words += total_words(l.dst);
+        ++indexed;
+      }
+    if (words > 0)
+      t += whole_cycles(index_cost(words, indexed, c.index_setup_cycles, c.index_op_cycles, c.index_cycles_per_word),
+                        fraction);
   }
   // A copy or combine (cost_model.h, local_cost): its processor cycles or, through a memory port,
   // its accesses, whichever is longer.

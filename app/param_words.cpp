@@ -36,6 +36,10 @@ std::string flag_word(Param p) {
       return "--index-cycles";
     case Param::reorder_cycles:
       return "--reorder-cycles";
+    case Param::index_op_cycles:
+      return "--index-op-cycles";
+    case Param::index_setup_cycles:
+      return "--index-setup-cycles";
     case Param::json:
       return "--json";
     case Param::max_cycles:

@@ -90,6 +90,14 @@ void add_common_options(CLI::App* cmd, RunCli& c, bool list_ok) {
   add_real(cmd, "--combine-cycles", c.combine_cycles, "override: cycles per word combined", 0, 1e6);
   add_real(cmd, "--index-cycles", c.index_cycles,
            "override: cycles per word whose address the processor computes (LocalOp::indexed)", 0, 1e6);
+  add_real(cmd, "--index-setup-cycles", c.index_setup_cycles,
+           "override: fixed cycles of each index computation (a list of local operations whose addresses the "
+           "processor computes), over --index-cycles",
+           0, 1e6);
+  add_real(cmd, "--index-op-cycles", c.index_op_cycles,
+           "override: cycles per local operation whose addresses the processor computes (a block or subblock), "
+           "over --index-cycles",
+           0, 1e6);
   add_real(cmd, "--reorder-cycles", c.reorder_cycles,
            "override: cycles per word a local copy (a reorder in memory) costs over --copy-cycles", 0, 1e6);
   cmd->add_option("--mem-words-per-cycle", c.mem_words,
@@ -221,6 +229,8 @@ fw::ScheduleRunOptions resolve(const RunCli& c) {
   if (given("--combine-cycles")) o.run.profile.combine_cycles_per_word = c.combine_cycles;
   if (given("--index-cycles")) o.run.profile.index_cycles_per_word = c.index_cycles;
   if (given("--reorder-cycles")) o.run.profile.reorder_cycles_per_word = c.reorder_cycles;
+  if (given("--index-setup-cycles")) o.run.profile.index_setup_cycles = c.index_setup_cycles;
+  if (given("--index-op-cycles")) o.run.profile.index_op_cycles = c.index_op_cycles;
   if (given("--multiport-startup")) o.run.profile.multiport_startup = c.multiport_startup;
   if (given("--multiport-flit-cycles")) o.run.profile.multiport_flit_cycles = c.multiport_flit_cycles;
   if (given("--mem-words-per-cycle")) {
@@ -273,9 +283,10 @@ void check_unread_params(const RunCli& c, const std::vector<const alg::Algorithm
 }
 
 void check_profile_unread(const RunCli& c, const alg::AlgorithmInfo& info, const std::string& form) {
-  for (const char* flag : {"--profile", "--alpha", "--gamma", "--bytes-per-flit", "--max-packet-bytes", "--clock-ns",
-                           "--copy-cycles", "--combine-cycles", "--index-cycles", "--reorder-cycles",
-                           "--mem-words-per-cycle", "--multiport-startup", "--multiport-flit-cycles"}) {
+  for (const char* flag :
+       {"--profile", "--alpha", "--gamma", "--bytes-per-flit", "--max-packet-bytes", "--clock-ns", "--copy-cycles",
+        "--combine-cycles", "--index-cycles", "--index-setup-cycles", "--index-op-cycles", "--reorder-cycles",
+        "--mem-words-per-cycle", "--multiport-startup", "--multiport-flit-cycles"}) {
     const CLI::Option* opt = c.cmd->get_option_no_throw(flag);
     if (!opt || opt->count() == 0) continue;
     const bool model = std::string(flag) == "--profile" || std::string(flag) == "--alpha" ||

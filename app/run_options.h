@@ -32,6 +32,7 @@ struct RunCli {
   uint32_t alpha = 0, gamma = 0, max_packet_bytes = 0;
   int bytes_per_flit = 4;
   double clock_ns = 1, copy_cycles = 0, combine_cycles = 0, index_cycles = 0, reorder_cycles = 0;
+  double index_setup_cycles = 0, index_op_cycles = 0;
   std::string mem_words;  // --mem-words-per-cycle: a rate, or "all" (compare: a list)
   bool mem_list = false;  // compare: --mem-words-per-cycle takes a list
   uint32_t multiport_startup = 0;

@@ -92,6 +92,8 @@ nlohmann::json ScheduleRunResult::to_json(bool detail) const {
   if (p.mem_milli_words()) j["config"]["profile"]["mem_words_per_cycle"] = p.mem_words_per_cycle;
   if (p.multiport_startup) j["config"]["profile"]["multiport_startup"] = p.multiport_startup;
   if (p.reorder_cycles_per_word > 0) j["config"]["profile"]["reorder_cycles_per_word"] = p.reorder_cycles_per_word;
+  if (p.index_setup_cycles > 0) j["config"]["profile"]["index_setup_cycles"] = p.index_setup_cycles;
+  if (p.index_op_cycles > 0) j["config"]["profile"]["index_op_cycles"] = p.index_op_cycles;
   if (p.pace_milli_cycles()) j["config"]["profile"]["multiport_flit_cycles"] = p.multiport_flit_cycles;
 
   if (!o.schedule.empty()) j["config"]["schedule"] = o.schedule;

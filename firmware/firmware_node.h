@@ -60,7 +60,7 @@ class FirmwareNode : public sc_core::sc_module, public NodeApi {
   void wait_injected(SendHandle h) override;
   void wait_all_injected() override;
   void compute(uint64_t cycles) override;
-  void compute_indices(uint64_t words) override;
+  void compute_indices(uint64_t words, uint64_t ops) override;
   std::vector<Word>& memory() override { return memory_; }
   void store(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c) override;
   void combine(const std::vector<Range>& src, const std::vector<Range>& dst, const Combine& c) override;

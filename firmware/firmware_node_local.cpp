@@ -31,8 +31,10 @@ void FirmwareNode::local_cycles(uint64_t n, LocalKind kind, uint64_t words, uint
 uint64_t FirmwareNode::whole_cycles(double work) { return uint64_t(alg::whole_cycles(work, work_fraction_)); }
 
 void FirmwareNode::compute(uint64_t cycles) { local_cycles(cycles, LocalKind::Compute, 0); }
-void FirmwareNode::compute_indices(uint64_t words) {
-  local_cycles(whole_cycles(profile_.index_cycles_per_word * double(words)), LocalKind::Index, words);
+void FirmwareNode::compute_indices(uint64_t words, uint64_t ops) {
+  local_cycles(whole_cycles(alg::index_cost(words, ops, profile_.index_setup_cycles, profile_.index_op_cycles,
+                                            profile_.index_cycles_per_word)),
+               LocalKind::Index, words);
 }
 
 void FirmwareNode::store(const std::vector<Word>& words, const std::vector<Range>& dst, const Combine& c) {

@@ -95,10 +95,10 @@ void validate(const MachineProfile& p) {
     throw ConfigError(Param::multiport_startup,
                       fmt::format("{} is not allowed; allowed: an integer 0..1000000000", p.multiport_startup));
   // Written as !(x >= 0) so that nan is refused too (it would spin to the cycle limit).
-  const std::pair<Param, double> per_word[] = {{Param::copy_cycles, p.copy_cycles_per_word},
-                                               {Param::combine_cycles, p.combine_cycles_per_word},
-                                               {Param::index_cycles, p.index_cycles_per_word},
-                                               {Param::reorder_cycles, p.reorder_cycles_per_word}};
+  const std::pair<Param, double> per_word[] = {
+      {Param::copy_cycles, p.copy_cycles_per_word},      {Param::combine_cycles, p.combine_cycles_per_word},
+      {Param::index_cycles, p.index_cycles_per_word},    {Param::reorder_cycles, p.reorder_cycles_per_word},
+      {Param::index_setup_cycles, p.index_setup_cycles}, {Param::index_op_cycles, p.index_op_cycles}};
   for (const auto& [field, v] : per_word)
     if (!(v >= 0) || v > 1e6)
       throw ConfigError(field, fmt::format("{} is not allowed; allowed: a number 0..1000000", v));
@@ -115,6 +115,8 @@ alg::CostParams MachineProfile::cost_params(int ports, const RouterTiming& timin
   c.combine_cycles_per_word = combine_cycles_per_word;
   c.index_cycles_per_word = index_cycles_per_word;
   c.reorder_cycles_per_word = reorder_cycles_per_word;
+  c.index_setup_cycles = index_setup_cycles;
+  c.index_op_cycles = index_op_cycles;
   c.ports = ports;
   c.mem_words_per_cycle = double(mem_milli_words()) / 1000;
   c.multiport_startup = multiport_startup;

@@ -34,6 +34,11 @@ struct MachineProfile {
   // copy_cycles_per_word, which a received word's store costs too (the CM-200's reorders cost
   // 7-14 % of its broadcasts; its NIs wrote received data in place).
   double reorder_cycles_per_word = 0;
+  // An index computation's fixed parts (the CM-200's b4 per call and b5 per subblock, §4.4): cycles once
+  // per list of local operations with computed addresses, and per such operation, over
+  // index_cycles_per_word.
+  double index_setup_cycles = 0;
+  double index_op_cycles = 0;
 
   // Thousandths of a cycle per flit of a multi-port operation (0: link speed, no pacing).
   uint32_t pace_milli_cycles() const {

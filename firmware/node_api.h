@@ -66,8 +66,9 @@ class NodeApi {
   virtual void wait_injected(SendHandle h) = 0;
   virtual void wait_all_injected() = 0;
   virtual void compute(uint64_t cycles) = 0;
-  // The processor computes `words` reorder addresses (the profile's index cycles per word).
-  virtual void compute_indices(uint64_t words) = 0;
+  // The processor computes the reorder addresses of `ops` local operations, `words` in all: the
+  // profile's index set-up once, its cycles per operation and per word.
+  virtual void compute_indices(uint64_t words, uint64_t ops) = 0;
 
   // Local memory.
   virtual std::vector<Word>& memory() = 0;

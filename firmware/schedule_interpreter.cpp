@@ -9,10 +9,13 @@ namespace {
 // Addresses computed by the processor for a list of local ops, charged once
 // (per-op rounding would lose a fraction of a cycle per op).
 void compute_indices(NodeApi& api, const std::vector<alg::LocalOp>& ops) {
-  uint64_t words = 0;
+  uint64_t words = 0, indexed = 0;
   for (const alg::LocalOp& l : ops)
-    if (l.indexed) words += alg::total_words(l.dst);
-  if (words) api.compute_indices(words);
+    if (l.indexed) {
+      words += alg::total_words(l.dst);
+      ++indexed;
+    }
+  if (words) api.compute_indices(words, indexed);
 }
 
 void run_step(NodeApi& api, const alg::Step& step) {

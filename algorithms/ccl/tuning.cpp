@@ -147,6 +147,8 @@ TuningScope tuning_scope(const std::string& operation, const std::string& topolo
             {"combine_cycles_per_word", c.combine_cycles_per_word},
             {"index_cycles_per_word", c.index_cycles_per_word}};
   if (c.reorder_cycles_per_word > 0) s.cost["reorder_cycles_per_word"] = c.reorder_cycles_per_word;
+  if (c.index_setup_cycles > 0) s.cost["index_setup_cycles"] = c.index_setup_cycles;
+  if (c.index_op_cycles > 0) s.cost["index_op_cycles"] = c.index_op_cycles;
   return s;
 }
 

@@ -21,7 +21,7 @@ namespace wn {
 #define WN_PARAMS(X) \
   X(algorithm) X(avoid) X(backend) X(baseline) X(buf) X(by) X(bytes) X(bytes_per_flit) X(clock_ns) \
   X(combine_cycles) X(copy_cycles) X(cycles) X(firmware) X(group) X(hotspot_fraction) X(hotspot_node) \
-  X(index_cycles) X(json) X(max_cycles) X(max_hops) X(max_packet_bytes) X(mem_words) X(merge) X(multiport_flit_cycles) X(multiport_startup) X(op) X(out) \
+  X(index_cycles) X(index_op_cycles) X(index_setup_cycles) X(json) X(max_cycles) X(max_hops) X(max_packet_bytes) X(mem_words) X(merge) X(multiport_flit_cycles) X(multiport_startup) X(op) X(out) \
   X(packet_flits) X(pattern) X(ports) X(profile) X(rate) X(reorder_cycles) X(schedule) X(source) X(steps) \
   X(tolerance) X(topology) X(trace) X(vcs)
 // clang-format on

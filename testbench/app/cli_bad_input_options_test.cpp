@@ -18,6 +18,8 @@ const BadInput kCases[] = {
      "with run, compare or check --simulate"},
     {"OptCheckStaticReorderCycles", "check --topology cube:3 --algorithm hc-single --reorder-cycles 1",
      "--reorder-cycles", "with run, compare or check --simulate"},
+    {"OptCheckStaticIndexSetupCycles", "check --topology cube:3 --algorithm hc-dcycles --index-setup-cycles 5",
+     "--index-setup-cycles", "with run, compare or check --simulate"},
     {"OptCheckStaticVcs", "check --topology mesh:4x4 --algorithm rd-broadcast --vcs 4", "--vcs",
      "with check --simulate"},
     {"OptCheckStaticBuf", "check --topology mesh:4x4 --algorithm rd-broadcast --buf 3", "--buf",

@@ -16,6 +16,8 @@ const BadInput kCases[] = {
     {"NanCombineCycles", "run --combine-cycles nan", "--combine-cycles", "allowed: a number 0..1000000"},
     {"InfIndexCycles", "run --index-cycles inf", "--index-cycles", "allowed: a number 0..1000000"},
     {"NanReorderCycles", "run --reorder-cycles nan", "--reorder-cycles", "allowed: a number 0..1000000"},
+    {"NegativeIndexSetupCycles", "run --index-setup-cycles -1", "--index-setup-cycles", "allowed: a number 0.."},
+    {"HugeIndexOpCycles", "run --index-op-cycles 1e7", "--index-op-cycles", "allowed: a number 0..1000000"},
     {"NegativeCombineCyclesNamesItself", "run --combine-cycles -1", "--combine-cycles", "allowed: a number 0.."},
     {"InfClock", "run --clock-ns inf", "--clock-ns", "allowed: a number"},
     {"GroupTrailingLetters", "run --group 3abc,4", "--group", "allowed: comma-separated node ids"},

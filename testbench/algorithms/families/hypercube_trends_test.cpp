@@ -210,6 +210,26 @@ TEST(HypercubeIndexCost, ComputedIndicesCostIndexCyclesPerReorderedWord) {
   EXPECT_EQ(run("moved", 1.0), run("moved", 0.0));
 }
 
+// An index computation's fixed parts: the set-up once per node (its one list of indexed operations,
+// the final reorder), the per-operation part for each of its 8 blocks x 3 slots; moved indices pay
+// neither. Fractions add up before rounding (10 + 24 x 0.5 = 22).
+TEST(HypercubeIndexCost, IndexSetupOncePerComputationAndPerOperationCycles) {
+  auto run = [](const std::string& indices, double setup, double per_op) {
+    return ideal_cube3_cycles(
+        "hc-dcycles",
+        [=](MachineProfile& p) {
+          p.index_setup_cycles = setup;
+          p.index_op_cycles = per_op;
+        },
+        indices);
+  };
+  const uint64_t none = run("computed", 0, 0);
+  EXPECT_EQ(run("computed", 10, 0), none + 10);
+  EXPECT_EQ(run("computed", 0, 1), none + 8 * 3);
+  EXPECT_EQ(run("computed", 10, 0.5), none + 22);
+  EXPECT_EQ(run("moved", 10, 1), run("moved", 0, 0));
+}
+
 // A local copy costs the reorder cycles per word over the copy cycles; a received word only the
 // copy cycles. hc-single on cube:3, 16 words per node, ideal profile: the final reorder is 8 block
 // copies of 16 words = 128 words. At 0.3 cycle a word each block is 4.8 cycles: the fractions
