@@ -91,7 +91,7 @@ TEST(FirmwarePlugin, AbiMismatchNamesBoth) {
   EXPECT_EQ(r.code, 2) << r.out;
   EXPECT_NE(r.out.find("error: --firmware: "), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("was built for 'wormnet-firmware/0 wormnet 0.1"), std::string::npos) << r.out;
-  EXPECT_NE(r.out.find("this wormnet is 'wormnet-firmware/1 wormnet "), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("this wormnet is 'wormnet-firmware/2 wormnet "), std::string::npos) << r.out;
   EXPECT_EQ(r.out.find("seed"), std::string::npos) << r.out;  // refused before anything runs
 }
 TEST(FirmwarePlugin, ProgramRefusesTheNetwork) {
