@@ -95,11 +95,12 @@ void validate(const MachineProfile& p) {
     throw ConfigError(Param::multiport_startup,
                       fmt::format("{} is not allowed; allowed: an integer 0..1000000000", p.multiport_startup));
   // Written as !(x >= 0) so that nan is refused too (it would spin to the cycle limit).
-  const std::pair<Param, double> per_word[] = {
+  const std::pair<Param, double> costs[] = {
+      // per word, per operation, per computation
       {Param::copy_cycles, p.copy_cycles_per_word},      {Param::combine_cycles, p.combine_cycles_per_word},
       {Param::index_cycles, p.index_cycles_per_word},    {Param::reorder_cycles, p.reorder_cycles_per_word},
       {Param::index_setup_cycles, p.index_setup_cycles}, {Param::index_op_cycles, p.index_op_cycles}};
-  for (const auto& [field, v] : per_word)
+  for (const auto& [field, v] : costs)
     if (!(v >= 0) || v > 1e6)
       throw ConfigError(field, fmt::format("{} is not allowed; allowed: a number 0..1000000", v));
 }
