@@ -71,10 +71,11 @@ std::vector<std::vector<Bits>> responsibility(const TorusPlan& plan, int n) {
 
 }  // namespace
 
-TorusMovement torus_move_blocks(const TorusPlan& plan, const Topology& topo, TorusMode mode) {
+std::vector<uint16_t> torus_move_blocks(const TorusPlan& plan, const Topology& topo, TorusMode mode,
+                                        const TorusStepFn& on_step) {
   const int n = topo.nodes();
   const size_t S = plan.steps.size();
-  if (S >= TorusMovement::kNever) throw std::logic_error("torus-exchange: too many steps");
+  if (S >= kTorusNever) throw std::logic_error("torus-exchange: too many steps");
   std::vector<int> cx(static_cast<size_t>(n)), cy(static_cast<size_t>(n));
   for (int u = 0; u < n; ++u) {
     const auto c = topo.coords(u);
@@ -87,14 +88,12 @@ TorusMovement torus_move_blocks(const TorusPlan& plan, const Topology& topo, Tor
   std::vector<std::vector<uint32_t>> held(static_cast<size_t>(n));
   for (uint32_t u = 0; u < N; ++u)
     for (uint32_t t = 0; t < N; ++t) held[u].push_back(t * N + u);  // already sorted by key
-  TorusMovement mv;
-  mv.sent.resize(S);
-  mv.last_move.assign(size_t(N) * N, TorusMovement::kNever);
+  std::vector<uint16_t> last_move(size_t(N) * N, kTorusNever);
+  std::vector<std::vector<uint32_t>> out(static_cast<size_t>(n));
   std::vector<char> sel(static_cast<size_t>(n));
   for (size_t k = 0; k < S; ++k) {
     const TorusStep& st = plan.steps[k];
-    auto& out = mv.sent[k];
-    out.assign(size_t(n), {});
+    for (auto& keys : out) keys.clear();
     std::vector<int> from(size_t(n), -1);
     for (int u = 0; u < n; ++u) {
       const TorusRole& r = st.roles[size_t(u)];
@@ -115,11 +114,12 @@ TorusMovement torus_move_blocks(const TorusPlan& plan, const Topology& topo, Tor
     for (int v = 0; v < n; ++v) {
       if (from[size_t(v)] < 0) continue;
       const auto& in = out[size_t(from[size_t(v)])];
-      for (uint32_t key : in) mv.last_move[key] = uint16_t(k);
+      for (uint32_t key : in) last_move[key] = uint16_t(k);
       std::vector<uint32_t> merged(held[size_t(v)].size() + in.size());
       std::merge(held[size_t(v)].begin(), held[size_t(v)].end(), in.begin(), in.end(), merged.begin());
       held[size_t(v)].swap(merged);
     }
+    if (on_step) on_step(k, out);
   }
   // Complete exchange: node u holds exactly {B[s -> u]} (a bug here is a bug in the rules).
   for (uint32_t u = 0; u < N; ++u) {
@@ -127,7 +127,7 @@ TorusMovement torus_move_blocks(const TorusPlan& plan, const Topology& topo, Tor
     for (uint32_t i = 0; ok && i < N; ++i) ok = held[u][i] == u * N + i;
     if (!ok) throw std::logic_error("torus-exchange: node " + std::to_string(u) + " does not end with its N blocks");
   }
-  return mv;
+  return last_move;
 }
 
 }  // namespace wn::alg

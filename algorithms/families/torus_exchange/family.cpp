@@ -90,7 +90,7 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
   };
   a.build = [name, fixed, literal](const Topology& topo, const AlgorithmArgs& args) {
     const TorusPlan plan = torus_plan(topo, resolve_x(topo, args, fixed), literal);
-    return torus_schedule(name, plan, torus_move_blocks(plan, topo, mode_of(args)), args.words);
+    return torus_schedule(name, plan, topo, mode_of(args), args.words);
   };
   a.cost = [fixed](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
     const int d = torus_exponent(topo), x = resolve_x(topo, args, fixed);

@@ -157,7 +157,9 @@ struct Held {
 
 }  // namespace
 
-Schedule torus_schedule(const std::string& name, const TorusPlan& plan, const TorusMovement& mv, uint32_t words) {
+Schedule torus_schedule(const std::string& name, const TorusPlan& plan, const Topology& topo, TorusMode mode,
+                        uint32_t words) {
+  const std::vector<uint16_t> last_move = torus_move_blocks(plan, topo, mode);
   const size_t S = plan.steps.size();
   const int n = int(plan.steps.front().roles.size());
   const uint32_t N = uint32_t(n);
@@ -179,11 +181,11 @@ Schedule torus_schedule(const std::string& name, const TorusPlan& plan, const To
     return prog.back();
   };
   std::vector<std::vector<uint32_t>> message(static_cast<size_t>(n));  // this step's keys, in message order
-  for (size_t k = 0; k < S; ++k) {
+  torus_move_blocks(plan, topo, mode, [&](size_t k, const std::vector<std::vector<uint32_t>>& sent) {
     const uint32_t tag = uint32_t(k);
-    const auto final_here = [&](uint32_t key) { return mv.last_move[key] == k; };
+    const auto final_here = [&](uint32_t key) { return last_move[key] == k; };
     for (int u = 0; u < n; ++u) {
-      const auto& keys = mv.sent[k][size_t(u)];
+      const auto& keys = sent[size_t(u)];
       auto& order = message[size_t(u)];
       order.clear();
       if (keys.empty()) continue;
@@ -244,13 +246,13 @@ Schedule torus_schedule(const std::string& name, const TorusPlan& plan, const To
       held[size_t(v)].swap(merged);
       step_of(v, tag).recvs.push_back({u, ranges(slots, words), tag, {}});
     }
-  }
+  });
   // A block that never moves is the node's own, kept in place (T2, keep mode):
   // copied IN -> OUT before the node's first send.
   uint64_t top = 2 * N;
   for (uint32_t u = 0; u < N; ++u) {
     top = std::max<uint64_t>(top, pool[u].top());
-    if (mv.last_move[u * N + u] != TorusMovement::kNever) continue;
+    if (last_move[u * N + u] != kTorusNever) continue;
     auto& prog = s.programs[u];
     if (prog.empty() || prog.front().tag != 0) prog.insert(prog.begin(), Step{});
     prog.front().locals.push_back({{{u * words, words}}, {{(N + u) * words, words}}, {}});

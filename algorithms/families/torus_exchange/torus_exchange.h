@@ -19,6 +19,7 @@
 //   SCRATCH [2N, 2N + k)  blocks in transit (a heavy node holds 2^x N of them)
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -73,18 +74,21 @@ uint64_t torus_blocks(int d, int x);
 
 enum class TorusMode { Ideal, Keep };
 
-// The blocks of every message. Block key = t * N + s (destination-major, so a
-// node's holdings sorted by key group blocks by destination and a message
-// selected by destination is a few contiguous runs).
-struct TorusMovement {
-  std::vector<std::vector<std::vector<uint32_t>>> sent;  // [step][node] keys, sorted
-  std::vector<uint16_t> last_move;                       // [key] step of its last move, kNever if none
-  static constexpr uint16_t kNever = UINT16_MAX;
-};
-TorusMovement torus_move_blocks(const TorusPlan& plan, const Topology& topo, TorusMode mode);
+// The blocks of every message, one step at a time (a schedule's block moves
+// are ~N^2 d keys: 7.5 GB at d = 7, where one step's are at most N^2 / 2). Block
+// key = t * N + s (destination-major, so a node's holdings sorted by key group
+// blocks by destination and a message selected by destination is a few
+// contiguous runs). `on_step(k, sent)`, if given, sees step k's keys per node,
+// sorted (empty: no message). Returns, per key, the step of its last move.
+constexpr uint16_t kTorusNever = UINT16_MAX;  // a block that never moves
+using TorusStepFn = std::function<void(size_t step, const std::vector<std::vector<uint32_t>>& sent)>;
+std::vector<uint16_t> torus_move_blocks(const TorusPlan& plan, const Topology& topo, TorusMode mode,
+                                        const TorusStepFn& on_step = {});
 
-// The Schedule of a movement, blocks of `words` words.
-Schedule torus_schedule(const std::string& name, const TorusPlan& plan, const TorusMovement& mv, uint32_t words);
+// The Schedule of the plan's movement, blocks of `words` words (the movement
+// is computed twice: first for every block's last move, then step by step).
+Schedule torus_schedule(const std::string& name, const TorusPlan& plan, const Topology& topo, TorusMode mode,
+                        uint32_t words);
 
 // Payload: word o of block B[s -> t] (the value direct-alltoall uses, so that
 // node memories of the two can be compared word for word).
