@@ -77,24 +77,32 @@ class SlotPool {
   uint32_t top_;
 };
 
-// Slots (in this order) -> word ranges: consecutive slots merged, and with one-word blocks a
-// fixed step between slots too.
+// Slots (in this order) -> word ranges, into `out` if given; returns how many. A slot continues a
+// range when it is the next one, and with one-word blocks also at a fixed step (a second slot sets it).
+size_t merge_ranges(const std::vector<uint32_t>& slots, uint32_t words, std::vector<Range>* out) {
+  size_t n = 0;
+  Range b;
+  for (uint32_t s : slots) {
+    const bool extends = n > 0 && (words > 1      ? b.offset + b.count == s * words
+                                   : b.count == 1 ? s > b.offset
+                                                  : s == b.offset + b.count * b.stride);
+    if (extends) {
+      if (words == 1 && b.count == 1) b.stride = s - b.offset;
+      b.count += words;
+      continue;
+    }
+    if (out && n > 0) out->push_back(b);
+    b = {s * words, words, 1};
+    ++n;
+  }
+  if (out && n > 0) out->push_back(b);
+  return n;
+}
+
 std::vector<Range> ranges(const std::vector<uint32_t>& slots, uint32_t words) {
   std::vector<Range> out;
-  for (uint32_t s : slots) {
-    if (!out.empty()) {
-      Range& b = out.back();
-      if (words > 1      ? b.offset + b.count == s * words
-          : b.count == 1 ? s > b.offset
-                         : s == b.offset + b.count * b.stride) {
-        if (words == 1 && b.count == 1) b.stride = s - b.offset;
-        b.count += words;
-        continue;
-      }
-    }
-    out.push_back({s * words, words, 1});
-  }
-  out.shrink_to_fit();
+  out.reserve(merge_ranges(slots, words, nullptr));
+  merge_ranges(slots, words, &out);
   return out;
 }
 
@@ -146,8 +154,8 @@ std::vector<uint32_t> transit_order(const std::vector<std::pair<uint32_t, uint32
   std::vector<uint32_t> strided;  // indices into transit = the blocks' ranks in key order
   for (uint32_t i : strided_order(sorted, words)) strided.push_back(by_slot[i]);
   for (uint32_t t : strided) strided_slots.push_back(transit[t].first);
-  const size_t as_strided = ranges(strided_slots, words).size() + ranges(strided, 1).size();
-  return as_strided < ranges(key_slots, words).size() + 1 ? strided : key_order;
+  const size_t as_strided = merge_ranges(strided_slots, words, nullptr) + merge_ranges(strided, 1, nullptr);
+  return as_strided < merge_ranges(key_slots, words, nullptr) + 1 ? strided : key_order;
 }
 
 struct Held {
