@@ -28,9 +28,11 @@ void write(std::vector<Word>& mem, const std::vector<Range>& rs, const std::vect
 }  // namespace
 
 std::vector<std::vector<Word>> reference_run(const Schedule& s) {
-  std::vector<std::vector<Word>> mem(size_t(s.nodes), std::vector<Word>(s.memory_words));
-  for (int n = 0; n < s.nodes; ++n)
-    for (uint32_t a = 0; a < s.memory_words; ++a) mem[size_t(n)][a] = s.initial(n, a);
+  std::vector<std::vector<Word>> mem(size_t(s.nodes));
+  for (int n = 0; n < s.nodes; ++n) {
+    mem[size_t(n)].resize(node_memory_words(s, n));
+    for (uint32_t a = 0; a < mem[size_t(n)].size(); ++a) mem[size_t(n)][a] = s.initial(n, a);
+  }
   std::set<uint32_t> tags;
   for (const auto& prog : s.programs)
     for (const Step& st : prog) tags.insert(st.tag);
@@ -64,8 +66,11 @@ std::vector<std::vector<Word>> reference_run(const Schedule& s) {
 
 std::string check_memory(const Schedule& s, const std::vector<std::vector<Word>>& memory,
                          const std::vector<int>& ranks) {
-  for (int n = 0; n < s.nodes; ++n)
-    for (uint32_t a = 0; a < s.memory_words; ++a) {
+  for (int n = 0; n < s.nodes; ++n) {
+    if (size_t(n) >= memory.size() || memory[size_t(n)].size() != node_memory_words(s, n))
+      return fmt::format("node {}: {} words of memory, the schedule's node has {}", n,
+                         size_t(n) < memory.size() ? memory[size_t(n)].size() : 0, node_memory_words(s, n));
+    for (uint32_t a = 0; a < node_memory_words(s, n); ++a) {
       const auto want = s.expected(n, a);
       if (want && *want != memory[size_t(n)][a]) {
         const auto r = std::find(ranks.begin(), ranks.end(), n);
@@ -74,6 +79,7 @@ std::string check_memory(const Schedule& s, const std::vector<std::vector<Word>>
                            memory[size_t(n)][a]);
       }
     }
+  }
   return {};
 }
 

@@ -186,6 +186,16 @@ void check_node_memory(const Topology& topo, uint64_t words_per_node) {
                                   words_per_node, total >> 20, topo.name(), limit >> 20, node_memory_limit_source()));
 }
 
+void check_node_memory(const Topology& topo, const Schedule& s) {
+  const uint64_t words = total_memory_words(s), total = words * 4, limit = node_memory_limit_bytes();
+  if (total > limit)
+    throw ConfigError(Param::bytes,
+                      fmt::format("{} words per node on average ({} at most) need {} MiB of simulated node memory "
+                                  "on {}; allowed: at most {} MiB here ({})",
+                                  words / uint64_t(std::max(1, s.nodes)), s.memory_words, total >> 20, topo.name(),
+                                  limit >> 20, node_memory_limit_source()));
+}
+
 void check_schedule_size(const std::string& algorithm, const Topology& topo, uint64_t messages,
                          const ConfigField& field, const std::string& smaller) {
   const uint64_t limit = node_memory_limit_bytes();

@@ -149,6 +149,8 @@ uint64_t node_memory_limit_bytes();
 // What that limit is here, for messages: "a third of this machine's RAM" or the ulimit's half.
 std::string node_memory_limit_source();
 void check_node_memory(const Topology& topo, uint64_t words_per_node);
+// The same for a built schedule whose nodes' memories differ (Schedule::node_words).
+void check_node_memory(const Topology& topo, const Schedule& s);
 // A schedule, its static check and a run's message log take about this much host
 // memory per message (measured: `wormnet check` on cube:8 and cube:10 direct-alltoall,
 // 1.6 KiB); the same limit as node memory. Throws ConfigError(field, sizes): the

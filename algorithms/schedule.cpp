@@ -15,6 +15,16 @@ uint32_t total_words(const std::vector<Range>& ranges) {
   return n;
 }
 
+uint32_t node_memory_words(const Schedule& s, int node) {
+  return s.node_words.empty() ? s.memory_words : s.node_words[size_t(node)];
+}
+
+uint64_t total_memory_words(const Schedule& s) {
+  uint64_t n = 0;
+  for (int u = 0; u < s.nodes; ++u) n += node_memory_words(s, u);
+  return n;
+}
+
 ScheduleStats stats(const Schedule& s) {
   ScheduleStats st;
   for (const auto& prog : s.programs) {
@@ -37,10 +47,11 @@ struct Transfer {
 };
 
 std::string check_ranges(const Schedule& s, int node, const std::vector<Range>& rs, const char* what) {
+  const uint32_t words = node_memory_words(s, node);
   for (const Range& r : rs)
-    if (r.end() > s.memory_words)
+    if (r.end() > words)
       return fmt::format("node {}: {} range [{}, +{}) exceeds memory of {} words", node, what, r.offset, r.count,
-                         s.memory_words);
+                         words);
   return {};
 }
 
@@ -49,6 +60,14 @@ std::string check_ranges(const Schedule& s, int node, const std::vector<Range>& 
 std::string validate(const Schedule& s) {
   if (int(s.programs.size()) != s.nodes) return fmt::format("{} programs for {} nodes", s.programs.size(), s.nodes);
   if (!s.initial || !s.expected) return "schedule has no initial memory or no oracle";
+  if (!s.node_words.empty()) {
+    if (s.node_words.size() != size_t(s.nodes))
+      return fmt::format("{} node memory sizes for {} nodes", s.node_words.size(), s.nodes);
+    for (int n = 0; n < s.nodes; ++n)
+      if (s.node_words[size_t(n)] > s.memory_words)
+        return fmt::format("node {}: {} words of memory, above memory_words {}", n, s.node_words[size_t(n)],
+                           s.memory_words);
+  }
   // Every send and every receive as (src, dst, tag, words), in program order;
   // sorted stably by key below, so each key's lengths stay in send/receive
   // order. Flat arrays, not a map of vectors: a 10-cube's d-cycles schedule
@@ -131,6 +150,11 @@ Schedule remap_group(const Schedule& by_rank, const std::vector<int>& group, int
   }
   // Nodes outside the group keep their initial memory (a distinct pattern the
   // oracle checks, so a stray message into a non-member is caught).
+  if (!by_rank.node_words.empty()) {
+    // Nodes outside the group hold nothing the schedule moves: the least any member has.
+    s.node_words.assign(size_t(nodes), *std::min_element(by_rank.node_words.begin(), by_rank.node_words.end()));
+    for (size_t r = 0; r < group.size(); ++r) s.node_words[size_t(group[r])] = by_rank.node_words[r];
+  }
   auto init = by_rank.initial;
   auto expect = by_rank.expected;
   s.initial = [init, rank_of](int node, uint32_t a) -> Word {

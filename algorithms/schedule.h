@@ -4,7 +4,8 @@
 // cycle-accurate co-simulation; the static checker (later) reads them.
 //
 // Semantics (executed by firmware/schedule_interpreter):
-//  - Node memory is an array of 32-bit words (`Word`), `memory_words` long.
+//  - Node memory is an array of 32-bit words (`Word`), `memory_words` long
+//    (or `node_words[node]`, where nodes need different amounts).
 //  - A node runs its steps in order. Within a step it first performs the
 //    step's local operations, then issues its sends (each costs the node's
 //    processor α cycles, serialized, and gathers its source ranges into one
@@ -84,7 +85,11 @@ struct Schedule {
   std::string algorithm;
   int nodes = 0;                            // size of the topology (programs.size())
   int steps = 0;                            // the algorithm's step count (max tag + 1)
-  uint32_t memory_words = 0;                // per node
+  uint32_t memory_words = 0;                // per node: the most any node has
+  // Per node, where nodes need different amounts (empty: memory_words each). A
+  // complete exchange's transit buffers peak on a few nodes at a time: at
+  // d = 7 Suh-Shin T1 the sum is about a quarter of memory_words times N.
+  std::vector<uint32_t> node_words;
   std::vector<std::vector<Step>> programs;  // per physical node; empty = idle
   // Memory before the operation, and the oracle after it (nullopt: scratch,
   // not checked). Functions, not arrays: all-to-all memory grows as N^2.
@@ -93,6 +98,11 @@ struct Schedule {
   // What the oracle checks, when a family's own name does not say it (schedule files).
   std::string oracle;
 };
+
+// Node `node`'s memory in words (node_words[node], else memory_words).
+uint32_t node_memory_words(const Schedule& s, int node);
+// Every node's memory in words (what the simulated memory costs the host / 4).
+uint64_t total_memory_words(const Schedule& s);
 
 // Counts over the whole schedule (used by tests, reports and cost models).
 struct ScheduleStats {

@@ -205,7 +205,8 @@ ScheduleRunResult run_schedule(const ScheduleRunOptions& opt, const NetworkSetup
           run_program(api, sched.programs[size_t(node)], barrier);
         };
       },
-      sched.memory_words, sched.initial);
+      sched.node_words.empty() ? std::vector<uint32_t>(size_t(sched.nodes), sched.memory_words) : sched.node_words,
+      sched.initial);
   measure_run(res);
   if (res.run.ok) {
     // A file's ranks are what its author wrote: name them beside the nodes.

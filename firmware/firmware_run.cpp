@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <memory>
+#include <stdexcept>
 
 #include "systemc/core/huge_pages.h"
 #include "systemc/cosim/engine.h"
@@ -32,7 +33,16 @@ std::string stuck_report(const DenseArray<FirmwareNode>& nodes) {
 FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptions& opt,
                                const std::function<FirmwareFn(int)>& firmware, uint32_t memory_words,
                                const std::function<alg::Word(int, uint32_t)>& init) {
+  return run_firmware(setup, opt, firmware, std::vector<uint32_t>(size_t(setup.topology.nodes()), memory_words), init);
+}
+
+FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptions& opt,
+                               const std::function<FirmwareFn(int)>& firmware, const std::vector<uint32_t>& node_words,
+                               const std::function<alg::Word(int, uint32_t)>& init) {
   const Topology& topo = setup.topology;
+  if (node_words.size() != size_t(topo.nodes()))
+    throw std::invalid_argument(
+        fmt::format("{} node memory sizes for the {} nodes of {}", node_words.size(), topo.nodes(), topo.name()));
   const NetworkParams& np = setup.params;
   validate(opt.profile);
 
@@ -66,8 +76,8 @@ FirmwareRunResult run_firmware(const NetworkSetup& setup, const FirmwareRunOptio
     FirmwareNode& node =
         nodes.emplace_back(fmt::format("node{}", i).c_str(), i, net, store, sb, res.log, opt.profile, firmware(i));
     auto& mem = node.memory();
-    mem.resize(memory_words);
-    for (uint32_t a = 0; a < memory_words; ++a) mem[a] = init(i, a);
+    mem.resize(node_words[size_t(i)]);
+    for (uint32_t a = 0; a < node_words[size_t(i)]; ++a) mem[a] = init(i, a);
     node.ni.set_memory(opt.profile.mem_milli_words());
     node.ni.set_pacing(opt.profile.pace_milli_cycles());
     if (i == opt.fault_node) node.set_receive_fault(opt.fault_mask);

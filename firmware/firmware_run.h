@@ -84,5 +84,9 @@ struct FirmwareRunResult {
 FirmwareRunResult run_firmware(const NetworkSetup& net, const FirmwareRunOptions& opt,
                                const std::function<FirmwareFn(int)>& firmware, uint32_t memory_words,
                                const std::function<alg::Word(int, uint32_t)>& init);
+// The same with node i's memory `node_words[i]` words long (one entry per node).
+FirmwareRunResult run_firmware(const NetworkSetup& net, const FirmwareRunOptions& opt,
+                               const std::function<FirmwareFn(int)>& firmware, const std::vector<uint32_t>& node_words,
+                               const std::function<alg::Word(int, uint32_t)>& init);
 
 }  // namespace wn::fw

@@ -39,6 +39,9 @@ const BadInput kCases[] = {
     {"ResElementsCompareList",
      "compare --topology cube:5 --algorithm hc-dcycles-reduce,hc-single-reduce --elements 4294967295", "--elements",
      "allowed: at most"},
+    // torus-exchange: IN and OUT alone (2 N blocks a node) refused before the schedule is built.
+    {"ResTorusExchangeBytes", "run --topology torus:64x64 --algorithm torus-t1 --bytes 1048576", "--bytes",
+     "a third of this machine's RAM"},
     // synth: the routes and the encoding are estimated before anything is built (a cube:12
     // with all ports passed 2.5 GB and 30 s, --timeout 1 notwithstanding).
     {"ResSynthCube12AllPorts", "synth --topology cube:12 --ports all --timeout 1", "--topology",

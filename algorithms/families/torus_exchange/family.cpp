@@ -79,10 +79,10 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
     };
   a.check = [fixed](const Topology& topo, const AlgorithmArgs& args) {
     if (args.words == 0) throw ConfigError(Param::bytes, "0 bytes; allowed: at least 4 (one word per block)");
-    const int x = resolve_x(topo, args, fixed);
-    // IN + OUT + SCRATCH; a heavy node holds 2^x N blocks in transit (the
-    // scratch allocator never needs more slots than blocks held at once).
-    check_node_memory(topo, (2 + 2 * (uint64_t(1) << x)) * uint64_t(topo.nodes()) * args.words);
+    resolve_x(topo, args, fixed);  // refuses an x the topology does not have
+    // Every node holds IN and OUT: the floor, refused before building. What the scratch adds
+    // (2^x N blocks on a heavy node, far fewer on most) is known once the schedule is laid out.
+    check_node_memory(topo, 2 * uint64_t(topo.nodes()) * args.words);
   };
   a.max_messages = [fixed](const Topology& topo, const AlgorithmArgs& args) {
     const int d = torus_exponent(topo);
@@ -90,7 +90,9 @@ AlgorithmInfo exchange_entry(const std::string& name, const std::string& summary
   };
   a.build = [name, fixed, literal](const Topology& topo, const AlgorithmArgs& args) {
     const TorusPlan plan = torus_plan(topo, resolve_x(topo, args, fixed), literal);
-    return torus_schedule(name, plan, topo, mode_of(args), args.words);
+    Schedule s = torus_schedule(name, plan, topo, mode_of(args), args.words);
+    check_node_memory(topo, s);
+    return s;
   };
   a.cost = [fixed](const Topology& topo, const AlgorithmArgs& args, const CostParams& c, const Schedule& s) {
     const int d = torus_exponent(topo), x = resolve_x(topo, args, fixed);
