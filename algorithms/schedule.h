@@ -83,9 +83,9 @@ struct Step {
 
 struct Schedule {
   std::string algorithm;
-  int nodes = 0;                            // size of the topology (programs.size())
-  int steps = 0;                            // the algorithm's step count (max tag + 1)
-  uint32_t memory_words = 0;                // per node: the most any node has
+  int nodes = 0;              // size of the topology (programs.size())
+  int steps = 0;              // the algorithm's step count (max tag + 1)
+  uint32_t memory_words = 0;  // per node: the most any node has
   // Per node, where nodes need different amounts (empty: memory_words each). A
   // complete exchange's transit buffers peak on a few nodes at a time: at
   // d = 7 Suh-Shin T1 the sum is about a quarter of memory_words times N.

@@ -85,9 +85,9 @@ TEST(TorusExchangeLayout, EachNodesMemoryEndsAtItsOwnLastSlot) {
     uint32_t words, memory_words;
     uint64_t total;
   };
-  for (const Case& c : {Case{"torus:16x16", "torus-t1.1", 1, 977, 206'976},
-                        Case{"torus:16x16", "torus-t1.1", 2, 1954, 413'952},
-                        Case{"torus:32x32", "torus-t1.2", 1, 6017, 3'834'112}}) {
+  for (const Case& c :
+       {Case{"torus:16x16", "torus-t1.1", 1, 977, 206'976}, Case{"torus:16x16", "torus-t1.1", 2, 1954, 413'952},
+        Case{"torus:32x32", "torus-t1.2", 1, 6017, 3'834'112}}) {
     SCOPED_TRACE(fmt::format("{} {} {}", c.topo, c.algo, c.words));
     alg::Schedule s = build(c.topo, c.algo, c.words);
     const uint32_t N = uint32_t(s.nodes);
