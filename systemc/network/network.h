@@ -125,6 +125,10 @@ class Network {
 
   // Where output port `o` of router r leads: {neighbour, its input port}, or {-1,-1}.
   std::pair<int, int> link(int r, int o) const { return links_[size_t(r) * kMaxPorts + size_t(o)]; }
+  void prefetch_links(int r, int ports) const {
+    prefetch_line(&links_[size_t(r) * kMaxPorts]);
+    prefetch_line(&links_[size_t(r) * kMaxPorts + size_t(ports - 1)]);
+  }
 
   RouterUnit& router(int node) { return models_.empty() ? *routers_[size_t(node)] : models_[size_t(node)]; }
   // Opens an FST waveform of the RTL routers (RTL or lock-step backend only).

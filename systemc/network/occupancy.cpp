@@ -40,6 +40,33 @@ void Occupancy::prefetch(int r) const {
   const char* const out = reinterpret_cast<const char*>(&net_.out(r));
   for (size_t b = 0; b < sizeof(RouterOut); b += 64) prefetch_line(out + b);
   prefetch_line(&net_.last_in(r).inj_valid);
+  net_.prefetch_links(r, P_);
+}
+
+void Occupancy::prefetch_slots(int r) const {
+  // A departure reads its slot's block (head and note, then its flits' tags) and writes the next
+  // router's: on a network larger than the cache, each is a miss unless asked for ahead.
+  const RouterOut& o = net_.out(r);
+  auto slot = [&](size_t is) {
+    const SlotUnit* u = &units_[is * unit_stride_];
+    prefetch_line(u);
+    prefetch_line(u + 2);
+  };
+  for (uint32_t m = o.out_valid & ((1u << P_) - 1); m; m &= m - 1) {
+    const int p = __builtin_ctz(m);
+    const int fp = o.from_port[p], fv = o.from_vc[p];
+    if (fp >= kInjBase ? fp - kInjBase < I_ : fp < P_ && fv < V_)
+      slot(slot_index(r, fp >= kInjBase ? P_ * V_ + (fp - kInjBase) : fp * V_ + fv));
+    const std::pair<int, int> next = net_.link(r, p);
+    const int w = int(flit::vc(o.out_flit[p]));
+    if (next.first >= 0 && w < V_) slot(slot_index(next.first, next.second * V_ + w));
+  }
+  for (uint32_t m = o.ej_valid & ((1u << E_) - 1); m; m &= m - 1) {
+    const int j = __builtin_ctz(m);
+    const int fp = o.from_port[kMaxPorts + j], fv = o.from_vc[kMaxPorts + j];
+    if (fp >= kInjBase ? fp - kInjBase < I_ : fp < P_ && fv < V_)
+      slot(slot_index(r, fp >= kInjBase ? P_ * V_ + (fp - kInjBase) : fp * V_ + fv));
+  }
 }
 
 void Occupancy::credit_violation(int r, const RouterOut& o, uint64_t now) const {

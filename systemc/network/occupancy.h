@@ -180,6 +180,8 @@ class Occupancy {
   }
   [[noreturn]] void credit_violation(int r, const RouterOut& o, uint64_t now) const;
   void prefetch(int r) const;
+  // After prefetch(r) has brought its outputs: the slots its departing flits leave and enter.
+  void prefetch_slots(int r) const;
   Worm& worm_at(size_t is, int i) { return worms_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
   OutSlot& out_at(int r, int s) { return out_[size_t(r) * size_t(nout_) + size_t(s)]; }
 
