@@ -86,9 +86,9 @@ struct Schedule {
   int nodes = 0;              // size of the topology (programs.size())
   int steps = 0;              // the algorithm's step count (max tag + 1)
   uint32_t memory_words = 0;  // per node: the most any node has
-  // Per node, where nodes need different amounts (empty: memory_words each). A
-  // complete exchange's transit buffers peak on a few nodes at a time: at
-  // d = 7 Suh-Shin T1 the sum is about a quarter of memory_words times N.
+  // Per node, where nodes need different amounts (empty: memory_words each): a
+  // complete exchange's transit buffers peak on a few nodes, and the host holds
+  // every node's memory.
   std::vector<uint32_t> node_words;
   std::vector<std::vector<Step>> programs;  // per physical node; empty = idle
   // Memory before the operation, and the oracle after it (nullopt: scratch,

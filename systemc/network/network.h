@@ -125,6 +125,9 @@ class Network {
 
   // Where output port `o` of router r leads: {neighbour, its input port}, or {-1,-1}.
   std::pair<int, int> link(int r, int o) const { return links_[size_t(r) * kMaxPorts + size_t(o)]; }
+  // The network's state does not stay in a core's cache from one cycle to the next: worth asking
+  // for a router's lines ahead of its turn (observers of the network follow the same rule).
+  bool prefetches() const { return prefetch_ahead_ < topo_.nodes(); }
   void prefetch_links(int r, int ports) const {
     prefetch_line(&links_[size_t(r) * kMaxPorts]);
     prefetch_line(&links_[size_t(r) * kMaxPorts + size_t(ports - 1)]);

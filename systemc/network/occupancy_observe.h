@@ -91,12 +91,18 @@ template <class Observer>
 void Occupancy::observe(uint64_t now, Observer& ob) {
   for (uint64_t id = seen_; id < store_.size(); ++id) pending_.push_back(uint32_t(id));
   seen_ = store_.size();
-  // Two stages ahead: a router's outputs first, then (once they are here) the slots they name.
+  // A network larger than the cache: two stages ahead, a router's outputs first, then (once they
+  // are here) the slots they name. Otherwise only the outputs, a little ahead.
   constexpr size_t kLookahead = 4, kFar = 8;
+  const bool far = net_.prefetches();
   const std::vector<int>& evaluated = net_.evaluated();
   for (size_t k = 0; k < evaluated.size(); ++k) {
-    if (k + kFar < evaluated.size()) prefetch(evaluated[k + kFar]);
-    if (k + kLookahead < evaluated.size()) prefetch_slots(evaluated[k + kLookahead]);
+    if (far) {
+      if (k + kFar < evaluated.size()) prefetch(evaluated[k + kFar]);
+      if (k + kLookahead < evaluated.size()) prefetch_slots(evaluated[k + kLookahead]);
+    } else if (k + kLookahead < evaluated.size()) {
+      prefetch(evaluated[k + kLookahead]);
+    }
     const int r = evaluated[k];
     Hot& h = hot_[size_t(r)];
     h.sent = 0;
