@@ -54,18 +54,14 @@ void Occupancy::prefetch_slots(int r) const {
   };
   for (uint32_t m = o.out_valid & ((1u << P_) - 1); m; m &= m - 1) {
     const int p = __builtin_ctz(m);
-    const int fp = o.from_port[p], fv = o.from_vc[p];
-    if (fp >= kInjBase ? fp - kInjBase < I_ : fp < P_ && fv < V_)
-      slot(slot_index(r, fp >= kInjBase ? P_ * V_ + (fp - kInjBase) : fp * V_ + fv));
+    if (const int s = source_slot(o.from_port[p], o.from_vc[p]); s >= 0) slot(slot_index(r, s));
     const std::pair<int, int> next = net_.link(r, p);
     const int w = int(flit::vc(o.out_flit[p]));
     if (next.first >= 0 && w < V_) slot(slot_index(next.first, next.second * V_ + w));
   }
   for (uint32_t m = o.ej_valid & ((1u << E_) - 1); m; m &= m - 1) {
     const int j = __builtin_ctz(m);
-    const int fp = o.from_port[kMaxPorts + j], fv = o.from_vc[kMaxPorts + j];
-    if (fp >= kInjBase ? fp - kInjBase < I_ : fp < P_ && fv < V_)
-      slot(slot_index(r, fp >= kInjBase ? P_ * V_ + (fp - kInjBase) : fp * V_ + fv));
+    if (const int s = source_slot(o.from_port[kMaxPorts + j], o.from_vc[kMaxPorts + j]); s >= 0) slot(slot_index(r, s));
   }
 }
 

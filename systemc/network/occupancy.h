@@ -182,6 +182,12 @@ class Occupancy {
   void prefetch(int r) const;
   // After prefetch(r) has brought its outputs: the slots its departing flits leave and enter.
   void prefetch_slots(int r) const;
+  // The input slot a flit left from, as the router names it (port, VC); -1: none such (only a
+  // broken router names it, and the scoreboard reports that).
+  int source_slot(int from_port, int from_vc) const {
+    if (from_port >= kInjBase) return from_port - kInjBase < I_ ? P_ * V_ + (from_port - kInjBase) : -1;
+    return from_port < P_ && from_vc < V_ ? from_port * V_ + from_vc : -1;
+  }
   Worm& worm_at(size_t is, int i) { return worms_[is * cap_ + (size_t(i) & (cap_ - 1))]; }
   OutSlot& out_at(int r, int s) { return out_[size_t(r) * size_t(nout_) + size_t(s)]; }
 

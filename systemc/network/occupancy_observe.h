@@ -27,11 +27,9 @@ void Occupancy::depart(int r, int op, uint64_t f, int from_port, int from_vc, ui
   const bool inj = from_port >= kInjBase;
   const bool net_out = op < P;
   const int w = net_out ? int(flit::vc(f)) : 0;
-  // Only a broken router names what does not exist (the scoreboard reports it).
-  if (inj ? from_port - kInjBase >= I_ : (from_port >= P || from_vc >= V)) return;
-  if (w >= V) return;
+  const int s = source_slot(from_port, from_vc);
+  if (s < 0 || w >= V) return;
   const int ip = inj ? P + (from_port - kInjBase) : from_port;
-  const int s = inj ? P * V + (from_port - kInjBase) : from_port * V + from_vc;
   const size_t isx = slot_index(r, s);
   InSlot& is = in_slot(isx);
   if (is.qsize == 0) return;  // cannot happen with a consistent network
