@@ -116,7 +116,8 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
     std::unique_ptr<RouterUnit> unit;
     switch (params.backend) {
       case Backend::Rtl:
-        unit = params.rtl_trimmed ? make_rtl_router(topo.ports(), base) : make_rtl_router(topo.ports());
+        unit = params.rtl_trimmed ? make_rtl_router(topo.ports(), base, params.rtl_falling_eval)
+                                  : make_rtl_router(topo.ports(), params.rtl_falling_eval);
         break;
       case Backend::Model:
         if (narrow_model)
@@ -126,8 +127,10 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
         break;
       case Backend::Lockstep: {
         auto m = model_router(topo.ports(), params.model_fault);
-        unit = std::make_unique<LockstepRouter>(
-            params.rtl_trimmed ? make_rtl_router(topo.ports(), base) : make_rtl_router(topo.ports()), std::move(m));
+        unit = std::make_unique<LockstepRouter>(params.rtl_trimmed
+                                                    ? make_rtl_router(topo.ports(), base, params.rtl_falling_eval)
+                                                    : make_rtl_router(topo.ports(), params.rtl_falling_eval),
+                                                std::move(m));
         break;
       }
     }

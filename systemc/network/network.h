@@ -32,7 +32,8 @@ struct NetworkParams {
   int ej = 1;   // ejection channels per node
   bool dateline = true;
   ModelFault model_fault = ModelFault::None;  // test-only: a fault of the C++ model (lock-step must catch it)
-  bool rtl_trimmed = true;  // test-only: false keeps the fully verilated router where a trimmed one fits
+  bool rtl_trimmed = true;        // test-only: false keeps the fully verilated router where a trimmed one fits
+  bool rtl_falling_eval = false;  // test-only: evaluate the verilated routers at the falling edge too
   // Threads that evaluate a cycle's routers (1: the caller alone). Results do not depend on it.
   // A network too small to share out uses fewer (Network::threads()).
   int threads = 1;

@@ -75,6 +75,19 @@ void set_bits(T& v, int lsb, int w, uint64_t x) {
   }
 }
 
+// rtl/README.md §4: every state changes at the rising edge of clk_i. The falling edge's eval() then
+// changes nothing but the scheduler's record of clk_i, which the next rising edge's trigger compares
+// with (and it recomputes the input logic from the same inputs: about 5 % of an RTL run's
+// instructions). Where the verilated model's only trigger is that edge (Verilator 5's scheduler;
+// any other model, or a router with more triggers, takes the falling eval()), the record is set
+// directly; `RtlFallingEdge.*` compares both ways.
+template <typename V, typename = void>
+struct RisingEdgeOnly : std::false_type {};
+template <typename V>
+struct RisingEdgeOnly<V, std::void_t<decltype(std::declval<V&>().rootp->__Vtrigrprev__TOP__clk_i),
+                                     decltype(std::declval<V&>().rootp->__VactTriggered)>>
+    : std::is_same<std::decay_t<decltype(std::declval<V&>().rootp->__VactTriggered)>, VlTriggerVec<1>> {};
+
 class RtlRouterBase : public RouterUnit {
  public:
   const char* backend_name() const override { return "rtl"; }
@@ -86,7 +99,7 @@ class RtlRouterBase : public RouterUnit {
 template <typename V, int P, bool kTraced = true>
 class RtlRouter : public RtlRouterBase {
  public:
-  RtlRouter() : v_(&context(), next_name().c_str()) {}
+  explicit RtlRouter(bool falling_eval) : v_(&context(), next_name().c_str()), falling_eval_(falling_eval) {}
 
   void reset(const RouterConfig& cfg) override {
     // cfg_i is the package's cfg_s: every field at the offset CMake derived from its declaration.
@@ -157,10 +170,12 @@ class RtlRouter : public RtlRouterBase {
   }
 
   void add_to_trace(VerilatedFstC& fst) override {
-    if constexpr (kTraced)
+    if constexpr (kTraced) {
       v_.trace(&fst, 99);
-    else
+      traced_ = true;
+    } else {
       throw std::logic_error("a trimmed router has no trace; a traced run uses the full models");
+    }
   }
 
  private:
@@ -178,10 +193,19 @@ class RtlRouter : public RtlRouterBase {
     v_.clk_i = 1;
     v_.eval();
     v_.clk_i = 0;
+    if constexpr (RisingEdgeOnly<V>::value) {
+      // A waveform records the falling edge too.
+      if (!traced_ && !falling_eval_) {
+        v_.rootp->__Vtrigrprev__TOP__clk_i = 0;
+        return;
+      }
+    }
     v_.eval();
   }
   V v_;
   int ports_ = P;
+  bool falling_eval_;
+  bool traced_ = false;
 };
 
 }  // namespace
@@ -192,24 +216,24 @@ int rtl_radix_for(int ports) {
   throw std::invalid_argument("no verilated router has " + std::to_string(ports) + " ports");
 }
 
-std::unique_ptr<RouterUnit> make_rtl_router(int ports) {
+std::unique_ptr<RouterUnit> make_rtl_router(int ports, bool falling_eval) {
   const int radix = rtl_radix_for(ports);
 #define WN_MAKE_RTL(P) \
-  if (radix == P) return std::make_unique<RtlRouter<Vwn_router_p##P, P>>();
+  if (radix == P) return std::make_unique<RtlRouter<Vwn_router_p##P, P>>(falling_eval);
   WN_FOR_EACH_RTL_RADIX(WN_MAKE_RTL)
 #undef WN_MAKE_RTL
   throw std::logic_error("rtl_radix_for returned a radix that is not verilated");
 }
 
-std::unique_ptr<RouterUnit> make_rtl_router(int ports, const RouterConfig& cfg) {
+std::unique_ptr<RouterUnit> make_rtl_router(int ports, const RouterConfig& cfg, bool falling_eval) {
   const int radix = rtl_radix_for(ports);
   if (cfg.inj == 1 && cfg.ej == 1 && cfg.vcs <= kTrimmedVcs && cfg.buf <= kTrimmedBuf) {
 #define WN_MAKE_TRIMMED(P) \
-  if (radix == P) return std::make_unique<RtlRouter<Vwn_router_p##P##_trim, P, false>>();
+  if (radix == P) return std::make_unique<RtlRouter<Vwn_router_p##P##_trim, P, false>>(falling_eval);
     WN_FOR_EACH_TRIMMED_RADIX(WN_MAKE_TRIMMED)
 #undef WN_MAKE_TRIMMED
   }
-  return make_rtl_router(ports);
+  return make_rtl_router(ports, falling_eval);
 }
 
 struct RtlTraceFile::Impl {

@@ -10,13 +10,15 @@
 namespace wn {
 
 int rtl_radix_for(int ports);
-// The router verilated with every channel and the package's VC and buffer limits.
-std::unique_ptr<RouterUnit> make_rtl_router(int ports);
+// The router verilated with every channel and the package's VC and buffer limits. falling_eval
+// (tests): evaluate the falling clock edge too, which a router that changes state only at the
+// rising edge (rtl/README.md §4) does not need.
+std::unique_ptr<RouterUnit> make_rtl_router(int ports, bool falling_eval = false);
 // The same RTL, verilated trimmed to what routers configured like `cfg` use when the build has
 // such a variant (one injection and one ejection channel, VCs and buffers within kTrimmedVcs and
 // kTrimmedBuf: wormnet/rtl_radices.h), else the full one. The cycles are the same: the trims drop
 // only hardware such a router never drives.
-std::unique_ptr<RouterUnit> make_rtl_router(int ports, const RouterConfig& cfg);
+std::unique_ptr<RouterUnit> make_rtl_router(int ports, const RouterConfig& cfg, bool falling_eval = false);
 
 // One FST file holding every RTL router of a network (all share one
 // VerilatedContext). add() each router, then open(), then dump() each cycle.

@@ -1,6 +1,7 @@
 // The trimmed verilated routers (WORMNET_RTL_TRIMMED: one injection and one ejection channel, at
 // most kTrimmedVcs VCs of kTrimmedBuf flits) give the cycles of the fully verilated router: the
-// same traffic and the same collective on both, every number of the report equal. Each run forks
+// same traffic and the same collective on both, every number of the report equal. So do the
+// verilated routers evaluated at the rising clock edge only (RtlFallingEdge). Each run forks
 // (SystemC elaborates once per process); the CPU time of each is printed, never asserted.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
@@ -38,16 +39,13 @@ bool trimmed_built(int radix) {
   return built;
 }
 
-// Skipped when the build has no trimmed model of the radix the topology runs on (then both runs
-// would use the full router and could not differ).
-template <class Options, class Run>
-void expect_same(Options o, Run run) {
-  const int radix = rtl_radix_for(Topology::parse(o.topology).ports());
-  if (!trimmed_built(radix)) GTEST_SKIP() << "radix " << radix << " is not verilated trimmed in this build";
+// Runs o twice, set(o, true) then set(o, false), and expects every number of the reports equal.
+template <class Options, class Run, class Set>
+void expect_same_both_ways(Options o, Run run, Set set, const char* first, const char* second) {
   std::vector<SweepPoint> points;
-  for (bool trimmed : {true, false}) {
-    points.push_back({trimmed ? "trimmed" : "full", [o, trimmed, run]() mutable {
-                        o.net.rtl_trimmed = trimmed;
+  for (bool way : {true, false}) {
+    points.push_back({way ? first : second, [o, way, run, set]() mutable {
+                        set(o, way);
                         const double t0 = cpu_seconds();
                         nlohmann::json j = run(o);
                         j["cpu_seconds"] = cpu_seconds() - t0;
@@ -57,8 +55,30 @@ void expect_same(Options o, Run run) {
   const auto r = run_sweep(
       points, [](size_t, const nlohmann::json&) {}, 1);
   ASSERT_EQ(r.size(), 2u);
-  std::printf("trimmed %.3f s, full %.3f s CPU\n", r[0].value("cpu_seconds", 0.0), r[1].value("cpu_seconds", 0.0));
+  std::printf("%s %.3f s, %s %.3f s CPU\n", first, r[0].value("cpu_seconds", 0.0), second,
+              r[1].value("cpu_seconds", 0.0));
   EXPECT_EQ(cycles_only(r[0]), cycles_only(r[1]));
+}
+
+// Skipped when the build has no trimmed model of the radix the topology runs on (then both runs
+// would use the full router and could not differ).
+template <class Options, class Run>
+void expect_same(Options o, Run run) {
+  const int radix = rtl_radix_for(Topology::parse(o.topology).ports());
+  if (!trimmed_built(radix)) GTEST_SKIP() << "radix " << radix << " is not verilated trimmed in this build";
+  expect_same_both_ways(
+      o, run, [](Options& x, bool trimmed) { x.net.rtl_trimmed = trimmed; }, "trimmed", "full");
+}
+
+// The verilated routers evaluated at the rising edge only give what evaluating both edges gives
+// (router_rtl.cpp), on the trimmed and on the full models.
+template <class Options, class Run>
+void expect_same_edges(Options o, Run run) {
+  for (bool trimmed : {true, false}) {
+    o.net.rtl_trimmed = trimmed;
+    expect_same_both_ways(
+        o, run, [](Options& x, bool rising) { x.net.rtl_falling_eval = !rising; }, "rising edge only", "both edges");
+  }
 }
 
 TrafficOptions traffic(const std::string& topology, int vcs, int buf, double rate, int cycles = 3000) {
@@ -105,6 +125,22 @@ TEST(RtlTrimmed, CollectiveWithContentionIsTheSame) {
   o.algorithm = "direct-alltoall";
   o.bytes = 64;
   expect_same(o, [](const fw::ScheduleRunOptions& x) { return fw::run_schedule(x).to_json(); });
+}
+
+TEST(RtlFallingEdge, TrafficIsTheSame) {
+  expect_same_edges(traffic("torus:4x4", 2, 8, 0.4, 1500), run_traffic_json);
+  expect_same_edges(traffic("cube:6", 2, 8, 0.3, 600), run_traffic_json);
+}
+TEST(RtlFallingEdge, LockstepAndCollectiveAreTheSame) {
+  TrafficOptions t = traffic("mesh:4x4", 2, 4, 0.5, 1500);
+  t.net.backend = Backend::Lockstep;
+  expect_same_edges(t, run_traffic_json);
+  fw::ScheduleRunOptions o;
+  o.topology = "mesh:4x4";
+  o.net.backend = Backend::Rtl;
+  o.algorithm = "direct-alltoall";
+  o.bytes = 64;
+  expect_same_edges(o, [](const fw::ScheduleRunOptions& x) { return fw::run_schedule(x).to_json(); });
 }
 
 }  // namespace
