@@ -145,8 +145,11 @@ Network::Network(const Topology& topo, const NetworkParams& params) : topo_(topo
       if (nb >= 0) links_[size_t(r) * kMaxPorts + size_t(o)] = {nb, topo.peer_port(o)};
     }
   }
-  // A network whose routers' state (sized by the model's) stays in a core's cache between two cycles
-  // gains nothing from asking for it ahead: the instructions cost more than they hide.
+  // A network whose routers' state (sized by the model's) stays in a core's caches between two cycles
+  // gains nothing from asking for it ahead: the instructions cost more than they hide. Fitted on
+  // the 2-core development machine (1 MiB L2 per core): 256 routers (2.7 MB) are 8 % faster
+  // without the prefetch in collective runs, 512 and 1024 routers the same within 2 %
+  // (docs/results-other/performance.md).
   if (size_t(n) * (sizeof(RouterModel) + 3 * sizeof(RouterIn)) <= kCachedBytes) prefetch_ahead_ = n;
   evaluated_.reserve(size_t(n));
   start_pool(params.threads);

@@ -171,7 +171,7 @@ class Network {
 
   static constexpr int kPrefetchAhead = 4;  // routers between the one prefetched and the one evaluated
   int prefetch_ahead_ = kPrefetchAhead;     // past the last router (never) where the network stays cached
-  static constexpr size_t kCachedBytes = size_t{1} << 20;
+  static constexpr size_t kCachedBytes = size_t{4} << 20;
   void prefetch_router(int r) const;
   // One edge of router r through the RouterUnit interface (RTL, lock-step).
   void evaluate_unit(int r, const RouterIn& in, RouterOut& out);
